@@ -1,0 +1,1 @@
+"""Elfer Raus / Cinquillo rules engine: pure Python for CPython, MicroPython and CircuitPython."""

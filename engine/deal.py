@@ -1,0 +1,311 @@
+"""Dealing and opening a round: E5-E7, E10, E11, V3, V6, C3, C5, E23's seats."""
+from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
+from engine.rules import hand_size_for
+
+_NO_SEAT = 255
+
+
+def build_deck(rules, buf):
+    """Write the unshuffled deck into buf; return its size."""
+    n = 0
+    for c in range(rules.colors):
+        for r in range(1, rules.ranks + 1):
+            buf[n] = c * 32 + r
+            n += 1
+    if rules.actions:  # V6: 4 Skip and 4 Reverse
+        for _ in range(4):
+            buf[n] = SKIP
+            buf[n + 1] = REVERSE
+            n += 2
+    return n
+
+
+def rotate_dealer(s):
+    """E5: the deal passes one seat on after every round (to the right in Cinquillo)."""
+    s.dealer = (s.dealer + s.rules.direction) % s.n
+
+
+def _give(s, p, card):
+    if card >= SKIP:
+        s.acts[p * 2 + card - SKIP] += 1
+    else:
+        s.hands[p * 4 + (card >> 5)] |= 1 << (card & 31)
+    s.count[p] += 1
+
+
+def _clear_round(s):
+    for i in range(s.n * 4):
+        s.hands[i] = 0
+    for i in range(s.n * 2):
+        s.acts[i] = 0
+    for i in range(s.n):
+        s.count[i] = 0
+        s.round_scores[i] = 0
+    for c in range(4):
+        s.lo[c] = 0
+        s.hi[c] = 0
+        s.table[c] = 0
+        s.start[c] = s.rules.start_rank
+    s.placed = s.drawn = s.skips = s.revs = s.idle = 0
+    s.forced = 0
+    s.dir = s.rules.direction
+    s.hist_len = 0
+    s.round_winners = 0
+    s.explicit_first = _NO_SEAT
+
+
+def _seat_order(s, first, step, out):
+    """Active seats starting at `first` (inclusive) going `step`; return how many."""
+    k = 0
+    p = first
+    for _ in range(s.n):
+        if s.active[p]:
+            out[k] = p
+            k += 1
+        p = (p + step) % s.n
+    return k
+
+
+def start_round(s, explicit):
+    """Deal a new round from the RNG, or from an explicit deal (see record.py)."""
+    rules = s.rules
+    if s.pending_tiebreak:  # E23: only the tied seats play
+        for p in range(s.n):
+            s.active[p] = s.pending_tiebreak >> p & 1
+        s.tiebreak = 1
+        s.pending_tiebreak = 0
+    else:
+        for p in range(s.n):
+            s.active[p] = 1
+        s.tiebreak = 0
+    s.nactive = sum(s.active)
+    _clear_round(s)
+    s.round_no += 1
+    if explicit is None:
+        _deal_random(s)
+    else:
+        _deal_explicit(s, explicit)
+    for i in range(s.n * 4):
+        s.init_hands[i] = s.hands[i]
+    s.init_acts[:] = s.acts
+    for c in range(4):
+        s.init_table[c] = s.table[c]
+    _open(s)
+    s.phase = 0
+
+
+def _deal_random(s):
+    rules = s.rules
+    rng = s.rng
+    deck = s.stock
+    size = build_deck(rules, deck)
+    rng.shuffle(deck, size)
+    if rules.start_10_12:  # V3
+        for c in range(rules.colors):
+            s.start[c] = 10 if rng.below(2) == 0 else 12
+    order = bytearray(6)
+    k = s.nactive
+    hand = hand_size_for(rules, k)
+    if rules.game == GAME_CINQUILLO:
+        _seat_order(s, (s.dealer - 1) % s.n, -1, order)  # dealt to the right, from the dealer's right
+        if k == 3:  # C3: one player gets 14
+            if s.round_no == 1 or s.fourteen == _NO_SEAT:
+                s.fourteen = order[rng.below(3)]
+            else:
+                s.fourteen = (s.fourteen - 1) % s.n
+    else:
+        _seat_order(s, (s.dealer + 1) % s.n, 1, order)  # E6: clockwise from the dealer's left
+    i = 0
+    for _ in range(hand):
+        for j in range(k):
+            _give(s, order[j], deck[i])
+            i += 1
+    if rules.game == GAME_CINQUILLO and k == 3:
+        _give(s, s.fourteen, deck[i])
+        i += 1
+    # The stock is the undealt rest, in order; stock[0:i] keeps the dealt cards (unused).
+    _set_stock(s, i, size)
+
+
+def _set_stock(s, begin, end):
+    n = end - begin
+    for j in range(n):
+        s.stock[j] = s.stock[begin + j]
+    s.stock_pos = 0
+    s.stock_len = n
+    s.stock_left = n
+
+
+def _deal_explicit(s, d):
+    """d: dict with 'hands' (list per seat of card lists), 'stock', optional 'table', 'start', 'first'.
+
+    Validation of the card set happens in record.py; here cards are placed.
+    """
+    for p in range(s.n):
+        for card in d["hands"][p]:
+            _give(s, p, card)
+    stock = d["stock"]
+    for j in range(len(stock)):
+        s.stock[j] = stock[j]
+    s.stock_pos = 0
+    s.stock_len = len(stock)
+    s.stock_left = len(stock)
+    for card in d.get("table", ()):
+        c = card >> 5
+        r = card & 31
+        s.table[c] |= 1 << r
+    for c in range(4):
+        t = s.table[c]
+        if t:
+            lo = 1
+            while not t >> lo & 1:
+                lo += 1
+            hi = lo
+            while t >> (hi + 1):
+                hi += 1
+            s.lo[c] = lo
+            s.hi[c] = hi
+    start = d.get("start")
+    if start:
+        for c in range(len(start)):
+            s.start[c] = start[c]
+    if s.rules.game == GAME_CINQUILLO and s.nactive == 3:
+        for p in range(s.n):
+            if s.count[p] == 14:
+                s.fourteen = p
+    first = d.get("first")
+    if first is not None:
+        s.explicit_first = first
+
+
+def _holder(s, card):
+    c = card >> 5
+    r = card & 31
+    for p in range(s.n):
+        if s.active[p] and s.hands[p * 4 + c] >> r & 1:
+            return p
+    return _NO_SEAT
+
+
+def _first_active(s, p, step):
+    for _ in range(s.n):
+        if s.active[p]:
+            return p
+        p = (p + step) % s.n
+    return p
+
+
+def _open(s):
+    """Who begins, and with which card (E10, E11, C5)."""
+    rules = s.rules
+    s.forced = 0
+    if s.explicit_first != _NO_SEAT:
+        s.turn = s.explicit_first
+    elif rules.game == GAME_CINQUILLO:
+        if s.round_no == 1:  # C5: the 5 of coins begins
+            h = _holder(s, 5)
+            if h != _NO_SEAT:
+                s.turn = h
+                s.forced = 5
+            else:  # decision: 2 players, 5 of coins in the stock -> dealer's right begins
+                s.turn = _first_active(s, (s.dealer - 1) % s.n, -1)
+        else:  # C5: the player to the right of the previous first player
+            s.turn = _first_active(s, (s.first - 1) % s.n, -1)
+    else:
+        s.turn = _NO_SEAT
+        for c in range(rules.colors):  # E10, then E11's color order
+            if s.hi[c]:
+                continue
+            card = c * 32 + s.start[c]
+            h = _holder(s, card)
+            if h != _NO_SEAT:
+                s.turn = h
+                s.forced = card
+                break
+        if s.turn == _NO_SEAT:  # E11: no start card dealt
+            s.turn = _first_active(s, (s.dealer + 1) % s.n, 1)
+    s.first = s.turn
+
+
+def check_explicit(rules, d, seats):
+    """Validate an explicit deal; return it completed ('stock' None -> the rest in deck order).
+
+    Raises ValueError saying what is wrong: a card not in this deck, a card
+    given twice, cards missing, a table row that is not a legal row.
+    """
+    from engine.cards import card_name
+
+    g = rules.game
+    deck = bytearray(96)
+    size = build_deck(rules, deck)
+    left = {}
+    for i in range(size):
+        left[deck[i]] = left.get(deck[i], 0) + 1
+    hands = d.get("hands")
+    if hands is None or len(hands) != seats:
+        raise ValueError("the deal needs a hand for each of the %d seats" % seats)
+
+    def take(card, where):
+        if left.get(card, 0) == 0:
+            if card in left:
+                raise ValueError("%s is dealt twice (again in %s)" % (card_name(g, card), where))
+            raise ValueError("%s is not a card of this deck (in %s)" % (card_name(g, card), where))
+        left[card] -= 1
+
+    for p in range(seats):
+        for card in hands[p]:
+            take(card, "P%d's hand" % (p + 1))
+    table = d.get("table") or []
+    for card in table:
+        if card >= 128:
+            raise ValueError("action cards cannot lie on a row (table)")
+        take(card, "the table")
+    start = d.get("start")
+    if start is not None:
+        if len(start) != rules.colors:
+            raise ValueError("start ranks: need one per color (%d)" % rules.colors)
+        for r in start:
+            if r != rules.start_rank and not (rules.start_10_12 and r in (10, 12)):
+                raise ValueError("start rank %d is not allowed here (%s)" % (
+                    r, "10 or 12" if rules.start_10_12 else rules.start_rank))
+    elif rules.start_10_12:
+        raise ValueError("start_10_12 needs a 'start' line with each color's start rank (V3)")
+    starts = start or [rules.start_rank] * rules.colors
+    for c in range(rules.colors):
+        mask = 0
+        for card in table:
+            if card >> 5 == c:
+                mask |= 1 << (card & 31)
+        if not mask:
+            continue
+        if not mask >> starts[c] & 1:
+            raise ValueError("the %s row on the table lacks its start card" % card_name(g, c * 32 + 1).split()[0])
+        if not rules.bastard:
+            lo = 1
+            while not mask >> lo & 1:
+                lo += 1
+            top = mask >> lo
+            if top & (top + 1):  # not of the form 0b111..1
+                raise ValueError("the %s row on the table has a gap" % card_name(g, c * 32 + 1).split()[0])
+    stock = d.get("stock")
+    rest = []
+    for i in range(size):
+        if left.get(deck[i], 0):
+            left[deck[i]] -= 1
+            rest.append(deck[i])
+    if stock is None:
+        stock = rest
+    else:
+        for card in stock:
+            if card not in rest:
+                take(card, "the stock")  # raises with the right reason
+            rest.remove(card)
+        if rest:
+            raise ValueError("cards missing from the deal: " + ", ".join(card_name(g, c) for c in rest))
+    first = d.get("first")
+    if first is not None and not 0 <= first < seats:
+        raise ValueError("first seat P%d does not exist" % (first + 1))
+    out = dict(d)
+    out["stock"] = list(stock)
+    out["table"] = list(table)
+    return out

@@ -1,0 +1,30 @@
+"""Errors the engine raises. Each says what was wrong; none leaves state half-changed."""
+
+
+class RulesError(ValueError):
+    """A rules option or combination that cannot be played; names the option and what is allowed."""
+
+    def __init__(self, option, value, allowed):
+        self.option = option
+        self.value = value
+        self.allowed = allowed
+        ValueError.__init__(self, "option %s=%s is not allowed; allowed: %s" % (option, value, allowed))
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; carries the move's name and the rule id that forbids it."""
+
+    def __init__(self, move, rule, reason):
+        self.move = move
+        self.rule = rule
+        self.reason = reason
+        ValueError.__init__(self, "illegal move '%s': %s (rule %s)" % (move, reason, rule))
+
+
+class RecordError(ValueError):
+    """A malformed or illegal game record; carries the 1-based line number."""
+
+    def __init__(self, line, reason):
+        self.line = line
+        self.reason = reason
+        ValueError.__init__(self, "line %d: %s" % (line, reason))

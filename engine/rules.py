@@ -1,0 +1,174 @@
+"""Rules as data: named presets plus options, validated into one Rules object.
+
+Every variant is a value in these tables; the turn and scoring code reads
+the resulting attributes and never asks for a preset by name.
+"""
+from engine.cards import GAME_CINQUILLO, GAME_ELFER
+from engine.errors import RulesError
+
+# Option table: name -> (default, allowed values or (lo, hi) range, games, rule id, help)
+# "games" is the set of games the option exists for: "e" Elfer Raus, "c" Cinquillo.
+OPTIONS = {
+    "players": (4, (2, 6), "ec", "E5/C2/B1", "number of players"),
+    "colors": (4, (3, 4), "e", "E2/V5", "colors in the deck"),
+    "ranks": (20, (10, 15, 20), "e", "E3/V4", "ranks 1..N"),
+    "optional_pass": (0, (0, 1), "e", "V1", "may pass while holding a playable card"),
+    "draw": (1, (1, 3), "e", "V2", "cards drawn at most when blocked"),
+    "start_10_12": (0, (0, 1), "e", "V3", "start rank of each color drawn from 10/12"),
+    "actions": (0, (0, 1), "e", "V6", "4 skip and 4 reverse cards"),
+    "limit": (0, (1, 9999), "ec", "E22/C9", "match ends when a score reaches this"),
+    "rounds": (0, (0, 99), "ec", "E22", "fixed number of rounds (0: play to the limit)"),
+    "hand_size": (12, (10, 15), "c", "C3", "cards each in 2-player Cinquillo"),
+}
+RANGE_OPTIONS = ("players", "limit", "rounds", "hand_size")
+
+# Preset name -> (game, fixed option values). Options a preset fixes cannot be overridden.
+PRESETS = {
+    "classic": ("e", {}),
+    "three-color": ("e", {"colors": 3}),
+    "junior10": ("e", {"ranks": 10}),
+    "junior15": ("e", {"ranks": 15}),
+    "cinquillo": ("c", {}),
+    "bastard": ("c", {"bastard": 1}),
+}
+PRESET_ORDER = ("classic", "three-color", "junior10", "junior15", "cinquillo", "bastard")
+
+# Per game: (game id, default limit, players allowed).
+GAMES = {
+    "e": (GAME_ELFER, 500, (2, 6)),
+    "c": (GAME_CINQUILLO, 30, (2, 4)),
+}
+BASTARD_PLAYERS = (3, 4)  # B1
+
+
+def _allowed_text(allowed, is_range):
+    if is_range:
+        return "%d..%d" % allowed
+    return ", ".join(str(v) for v in allowed)
+
+
+class Rules:
+    """A validated rules configuration. Build with make_rules() or parse_rules()."""
+
+    def __init__(self):
+        self.preset = "classic"
+        self.options = {}
+        self.game = GAME_ELFER
+        self.bastard = 0
+
+    def describe(self):
+        """Canonical text: preset then the options that differ from their defaults."""
+        out = [self.preset]
+        for name in sorted(self.options):
+            out.append("%s=%d" % (name, self.options[name]))
+        return " ".join(out)
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and self.describe() == other.describe()
+
+    def __repr__(self):
+        return "Rules(%s)" % self.describe()
+
+
+def _check_value(name, value):
+    spec = OPTIONS.get(name)
+    if spec is None:
+        raise RulesError(name, value, "one of " + ", ".join(sorted(OPTIONS)))
+    is_range = name in RANGE_OPTIONS
+    allowed = spec[1]
+    if not isinstance(value, int):
+        raise RulesError(name, value, _allowed_text(allowed, is_range))
+    ok = allowed[0] <= value <= allowed[1] if is_range else value in allowed
+    if not ok:
+        raise RulesError(name, value, _allowed_text(allowed, is_range))
+
+
+def make_rules(preset="classic", **options):
+    """Validate a preset plus options; raise RulesError naming the bad option."""
+    if preset not in PRESETS:
+        raise RulesError("preset", preset, ", ".join(PRESET_ORDER))
+    gkey, fixed = PRESETS[preset]
+    game, default_limit, players_allowed = GAMES[gkey]
+    values = {}
+    for name in OPTIONS:
+        values[name] = OPTIONS[name][0]
+    values["limit"] = default_limit
+    for name in fixed:
+        if name in values:
+            values[name] = fixed[name]
+    given = {}
+    for name in options:
+        value = options[name]
+        _check_value(name, value)
+        spec = OPTIONS[name]
+        if gkey not in spec[2]:
+            raise RulesError(name, value, "not available for preset %s" % preset)
+        if name in fixed and fixed[name] != value:
+            raise RulesError(name, value, "%s (fixed by preset %s)" % (fixed[name], preset))
+        values[name] = value
+        given[name] = value
+    bastard = fixed.get("bastard", 0)
+    players = values["players"]
+    lo, hi = BASTARD_PLAYERS if bastard else players_allowed
+    if not lo <= players <= hi:
+        raise RulesError("players", players, "%d..%d for %s" % (lo, hi, preset))
+    if values["start_10_12"] and values["ranks"] != 20:
+        raise RulesError("start_10_12", 1, "0 (V3 needs ranks 1..20)")
+    if "hand_size" in given and players != 2:
+        raise RulesError("hand_size", given["hand_size"], "only with players=2")
+
+    r = Rules()
+    r.preset = preset
+    r.game = game
+    r.bastard = bastard
+    r.players = players
+    r.colors = values["colors"] if game == GAME_ELFER else 4
+    r.ranks = values["ranks"] if game == GAME_ELFER else 10
+    r.optional_pass = values["optional_pass"]
+    r.draw_max = values["draw"]
+    r.start_10_12 = values["start_10_12"]
+    r.actions = values["actions"]
+    r.limit = values["limit"]
+    r.rounds = values["rounds"]
+    r.hand_size = values["hand_size"]
+    # Derived behaviour, read by the turn, deal and scoring code.
+    r.one_card_turns = game == GAME_CINQUILLO  # C7
+    r.direction = 1 if game == GAME_ELFER else -1  # E13 clockwise, C6 to the right
+    r.start_rank = r.ranks // 2 + 1 if game == GAME_ELFER else 5  # E4, C4
+    r.high_wins = game == GAME_CINQUILLO  # C9: points; Elfer: penalties
+    r.tie_break_round = game == GAME_ELFER  # E23 versus C9's draw
+    r.options = {}
+    for name in given:
+        if given[name] != (default_limit if name == "limit" else OPTIONS[name][0]):
+            r.options[name] = given[name]
+    return r
+
+
+def parse_rules(text):
+    """Parse 'classic players=4 optional_pass=1' (the form Rules.describe() writes)."""
+    parts = text.split()
+    if not parts:
+        raise RulesError("preset", "''", ", ".join(PRESET_ORDER))
+    options = {}
+    for part in parts[1:]:
+        if "=" not in part:
+            raise RulesError(part, "?", "name=value")
+        name, value = part.split("=", 1)
+        if not (value.isdigit() or value[:1] == "-" and value[1:].isdigit()):
+            spec = OPTIONS.get(name)
+            allowed = "integer" if spec is None else _allowed_text(spec[1], name in RANGE_OPTIONS)
+            raise RulesError(name, value, allowed)
+        options[name] = int(value)
+    return make_rules(parts[0], **options)
+
+
+def hand_size_for(rules, players):
+    """Cards per hand for a deal among `players` seats (E6, E7, C3)."""
+    if rules.game == GAME_CINQUILLO:
+        if players == 2:
+            return rules.hand_size
+        return 40 // players  # 4p: 10; 3p: 13 (+1 for the 14-card player)
+    deck = rules.colors * rules.ranks  # number cards only (V6)
+    a = deck // 4
+    b = (3 * deck) // (4 * players)
+    return a if a < b else b

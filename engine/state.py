@@ -1,0 +1,237 @@
+"""The whole match state in a few bytearrays and small-int bit masks.
+
+Hands are bit masks per (seat, color): bit r set means the seat holds the
+card of rank r. Rows are lo/hi per color (0 = not open); table masks record
+which cards lie on a row (Bastard rows have dead gaps). No object per card.
+"""
+from engine import deal, scoring, turn
+from engine.compat import const
+from engine.rng import Rng
+
+PLAYING = const(0)
+ROUND_OVER = const(1)
+MATCH_OVER = const(2)
+
+DECK_MAX = const(88)  # 80 number cards + 8 action cards
+MOVES_MAX = const(32)  # legal moves at most: 14 Bastard cards + actions + draw/end/pass
+_HIST0 = const(256)  # initial history capacity in entries (grows by doubling, rarely)
+
+
+class State:
+    """A match: rules, scores, dealer, the current round and the RNG.
+
+    Drive it with legal_moves(buf) / apply(move); after a round ends call
+    next_round(). Copy into a preallocated twin with copy_into().
+    """
+
+    def __init__(self, rules, seed=0, dealer=0, deal_now=True):
+        n = rules.players
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError("dealer must be a seat 0..%d, got %r" % (n - 1, dealer))
+        self.rules = rules
+        self.n = n
+        self.rng = Rng(seed)
+        self.hands = [0] * (n * 4)
+        self.acts = bytearray(n * 2)  # per seat: skips, reverses held (V6)
+        self.count = bytearray(n)
+        self.lo = bytearray(4)
+        self.hi = bytearray(4)
+        self.start = bytearray(4)
+        self.table = [0, 0, 0, 0]
+        self.stock = bytearray(DECK_MAX)
+        self.stock_pos = 0
+        self.stock_len = 0
+        self.stock_left = 0
+        self.active = bytearray(n)
+        self.nactive = n
+        self.turn = 0
+        self.dir = rules.direction
+        self.placed = 0  # cards placed this turn
+        self.drawn = 0  # cards drawn this turn
+        self.skips = 0  # skip cards placed this turn (V6)
+        self.revs = 0  # reverse cards placed this turn (V6)
+        self.idle = 0  # turns in a row that ended without a card placed (V1)
+        self.forced = 0  # the card the opening turn must start with (E10/E11/C5), or 0
+        self.phase = PLAYING
+        self.history = bytearray(2 * _HIST0)  # (seat, move) per entry; public information only
+        self.hist_len = 0
+        self.round_no = 0
+        self.dealer = dealer
+        self.first = 0  # who began this round (C5)
+        self.fourteen = 255  # Cinquillo 3p: who got 14 cards (C3)
+        self.scores = [0] * n
+        self.round_scores = [0] * n
+        self.round_winners = 0  # bit mask of seats
+        self.match_winners = 0  # bit mask of seats; more than one bit is a draw (C9)
+        self.tiebreak = 0  # 1 while the current round is an E23 tie-break round
+        self.pending_tiebreak = 0  # seats to play an E23 tie-break round next
+        # The round's starting position, kept for records.
+        self.init_hands = [0] * (n * 4)
+        self.init_acts = bytearray(n * 2)
+        self.init_table = [0, 0, 0, 0]
+        self.explicit_first = 255
+        self._buf = bytearray(MOVES_MAX)
+        if deal_now:
+            deal.start_round(self, None)
+
+    # --- the OpenSpiel-like surface -------------------------------------
+    def legal_moves(self, buf):
+        """Write the current seat's legal moves into buf; return how many."""
+        return turn.legal_moves(self, buf)
+
+    def apply(self, move):
+        """Apply a move for the seat on turn; IllegalMove (state unchanged) if forbidden."""
+        turn.apply(self, move)
+
+    def next_round(self, explicit=None):
+        """Start the next round (or the E23 tie-break round) after a round has ended."""
+        if self.phase != ROUND_OVER:
+            raise ValueError("next_round: the round is %s" % ("still being played" if self.phase == PLAYING else "over and so is the match"))
+        deal.rotate_dealer(self)
+        deal.start_round(self, explicit)
+
+    def is_round_over(self):
+        return self.phase != PLAYING
+
+    def is_match_over(self):
+        return self.phase == MATCH_OVER
+
+    def hand_cards(self, seat, out=None):
+        """The cards of a seat's hand as a list (for display and records, not hot paths)."""
+        return scoring.hand_list(self, seat, out)
+
+    def penalty(self, seat):
+        return scoring.hand_penalty(self, seat)
+
+    def history_entry(self, i):
+        """(seat, move) of the i-th move of this round."""
+        return self.history[2 * i], self.history[2 * i + 1]
+
+    def drawn_card(self, draw_index):
+        """The card the draw_index-th draw of this round took (full records only)."""
+        return self.stock[draw_index]
+
+    def log(self, seat, move):
+        i = 2 * self.hist_len
+        if i >= len(self.history):
+            grown = bytearray(2 * len(self.history))
+            grown[: len(self.history)] = self.history
+            self.history = grown
+        self.history[i] = seat
+        self.history[i + 1] = move
+        self.hist_len += 1
+
+    def view_into(self, view):
+        """Fill a SeatView with what view.seat may see; never an opponent's card."""
+        fill_view(self, view)
+
+    def copy_into(self, dst, history=True):
+        """Copy the whole state into a preallocated State of the same rules, without allocating."""
+        copy_state(self, dst, history)
+
+
+def copy_state(src, dst, history):
+    n4 = src.n * 4
+    for i in range(n4):
+        dst.hands[i] = src.hands[i]
+        dst.init_hands[i] = src.init_hands[i]
+    for i in range(4):
+        dst.table[i] = src.table[i]
+        dst.init_table[i] = src.init_table[i]
+    for i in range(src.n):
+        dst.scores[i] = src.scores[i]
+        dst.round_scores[i] = src.round_scores[i]
+    dst.acts[:] = src.acts
+    dst.init_acts[:] = src.init_acts
+    dst.count[:] = src.count
+    dst.lo[:] = src.lo
+    dst.hi[:] = src.hi
+    dst.start[:] = src.start
+    dst.stock[:] = src.stock
+    dst.active[:] = src.active
+    dst.stock_pos = src.stock_pos
+    dst.stock_len = src.stock_len
+    dst.stock_left = src.stock_left
+    dst.nactive = src.nactive
+    dst.turn = src.turn
+    dst.dir = src.dir
+    dst.placed = src.placed
+    dst.drawn = src.drawn
+    dst.skips = src.skips
+    dst.revs = src.revs
+    dst.idle = src.idle
+    dst.forced = src.forced
+    dst.phase = src.phase
+    dst.round_no = src.round_no
+    dst.dealer = src.dealer
+    dst.first = src.first
+    dst.fourteen = src.fourteen
+    dst.round_winners = src.round_winners
+    dst.match_winners = src.match_winners
+    dst.tiebreak = src.tiebreak
+    dst.pending_tiebreak = src.pending_tiebreak
+    dst.explicit_first = src.explicit_first
+    src.rng.copy_into(dst.rng)
+    if history:
+        if len(dst.history) < len(src.history):
+            dst.history = bytearray(len(src.history))
+        dst.history[: 2 * src.hist_len] = src.history[: 2 * src.hist_len]
+    dst.hist_len = src.hist_len if history else 0
+
+
+def fill_view(s, v):
+    seat = v.seat
+    v.rules = s.rules
+    for i in range(s.n * 4):
+        v.hands[i] = s.hands[i] if i >> 2 == seat else 0
+    for i in range(s.n * 2):
+        v.acts[i] = s.acts[i] if i >> 1 == seat else 0
+    for i in range(4):
+        v.table[i] = s.table[i]
+    for i in range(s.n):
+        v.scores[i] = s.scores[i]
+        v.round_scores[i] = s.round_scores[i]
+    v.count[:] = s.count
+    v.active[:] = s.active
+    v.lo[:] = s.lo
+    v.hi[:] = s.hi
+    v.start[:] = s.start
+    v.stock_left = s.stock_left
+    v.nactive = s.nactive
+    v.turn = s.turn
+    v.dir = s.dir
+    v.placed = s.placed
+    v.drawn = s.drawn
+    v.skips = s.skips
+    v.revs = s.revs
+    v.idle = s.idle
+    v.forced = s.forced
+    v.phase = s.phase
+    v.dealer = s.dealer
+    v.first = s.first
+    v.round_winners = s.round_winners
+    v.match_winners = s.match_winners
+    v.tiebreak = s.tiebreak
+    # History holds no hidden information (draws never name the card): copy what is new.
+    if v.round_no != s.round_no or v.hist_len > s.hist_len:
+        v.hist_len = 0
+    v.round_no = s.round_no
+    if len(v.history) < 2 * s.hist_len:
+        v.history = bytearray(len(s.history))
+    for i in range(2 * v.hist_len, 2 * s.hist_len):
+        v.history[i] = s.history[i]
+    v.hist_len = s.hist_len
+
+
+def from_deal(rules, explicit, dealer=0, seed=0):
+    """A State whose first round starts from an explicit deal (tests, records, bug reports).
+
+    explicit: {'hands': [[card, ...] per seat], 'stock': [...] or None (the
+    rest in deck order), optional 'table': [cards on the rows], 'start':
+    [start rank per color] (V3), 'first': seat to move first}. Raises
+    ValueError naming what is wrong with the deal.
+    """
+    d = deal.check_explicit(rules, explicit, rules.players)
+    s = State(rules, seed=seed, dealer=dealer, deal_now=False)
+    deal.start_round(s, d)
+    return s
