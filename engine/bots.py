@@ -3,6 +3,7 @@
 Effort is set by deterministic budgets, never by clocks, so a seed gives the
 same decision on every runtime. (Stronger levels come with issue 4.)
 """
+
 from engine import turn
 from engine.cards import DRAW, END, PASS
 from engine.rng import Rng

@@ -6,6 +6,7 @@ action cards (V6) are SKIP and REVERSE. A move is a card to play, or one of
 DRAW, END (finish a turn after placing), PASS (finish a turn without placing).
 Everything fits a byte, so decks, hands and move lists are bytearrays.
 """
+
 from engine.compat import const
 
 ACTION = const(4)  # the "color" of action cards

@@ -1,4 +1,5 @@
 """Runtime shims so one source runs on CPython, MicroPython and CircuitPython."""
+
 try:
     from micropython import const
 except ImportError:  # CPython

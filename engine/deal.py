@@ -1,4 +1,5 @@
 """Dealing and opening a round: E5-E7, E10, E11, V3, V6, C3, C5, E23's seats."""
+
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
 from engine.rules import hand_size_for
 
@@ -68,7 +69,6 @@ def _seat_order(s, first, step, out):
 
 def start_round(s, explicit):
     """Deal a new round from the RNG, or from an explicit deal (see record.py)."""
-    rules = s.rules
     if s.pending_tiebreak:  # E23: only the tied seats play
         for p in range(s.n):
             s.active[p] = s.pending_tiebreak >> p & 1
@@ -266,8 +266,10 @@ def check_explicit(rules, d, seats):
             raise ValueError("start ranks: need one per color (%d)" % rules.colors)
         for r in start:
             if r != rules.start_rank and not (rules.start_10_12 and r in (10, 12)):
-                raise ValueError("start rank %d is not allowed here (%s)" % (
-                    r, "10 or 12" if rules.start_10_12 else rules.start_rank))
+                raise ValueError(
+                    "start rank %d is not allowed here (%s)"
+                    % (r, "10 or 12" if rules.start_10_12 else rules.start_rank)
+                )
     elif rules.start_10_12:
         raise ValueError("start_10_12 needs a 'start' line with each color's start rank (V3)")
     starts = start or [rules.start_rank] * rules.colors

@@ -5,6 +5,7 @@ three small Lehmer generators combined by subtraction. Every product stays
 below 2**23, so no intermediate value becomes a heap-allocated bigint on a
 32-bit board (small ints end at 2**30 there). Period about 8e12.
 """
+
 from engine.compat import const
 
 _M1 = const(32363)

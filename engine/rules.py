@@ -3,6 +3,7 @@
 Every variant is a value in these tables; the turn and scoring code reads
 the resulting attributes and never asks for a preset by name.
 """
+
 from engine.cards import GAME_CINQUILLO, GAME_ELFER
 from engine.errors import RulesError
 

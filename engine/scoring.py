@@ -1,4 +1,5 @@
 """Round end, scoring and match end: E20-E23, C9, B3-B5."""
+
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
 
 _ROUND_OVER = 1

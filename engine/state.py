@@ -4,6 +4,7 @@ Hands are bit masks per (seat, color): bit r set means the seat holds the
 card of rank r. Rows are lo/hi per color (0 = not open); table masks record
 which cards lie on a row (Bastard rows have dead gaps). No object per card.
 """
+
 from engine import deal, scoring, turn
 from engine.compat import const
 from engine.rng import Rng
@@ -86,7 +87,8 @@ class State:
     def next_round(self, explicit=None):
         """Start the next round (or the E23 tie-break round) after a round has ended."""
         if self.phase != ROUND_OVER:
-            raise ValueError("next_round: the round is %s" % ("still being played" if self.phase == PLAYING else "over and so is the match"))
+            why = "still being played" if self.phase == PLAYING else "over, and so is the match"
+            raise ValueError("next_round: the round is " + why)
         deal.rotate_dealer(self)
         deal.start_round(self, explicit)
 

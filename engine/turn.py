@@ -1,6 +1,7 @@
 """The rules of a turn: which moves are legal (E9-E18, V1, V2, V6, C4-C8, B2)
 and what applying one does. Works on a State or on a SeatView (same fields).
 """
+
 from engine import cards, scoring
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
 from engine.errors import IllegalMove
@@ -268,7 +269,8 @@ def explain(s, m):
         if rules.one_card_turns:
             return "C7", "a Cinquillo turn ends by itself after one card"
         if not s.placed:
-            return "E16", "end follows a placed card; %s" % ("pass" if not _example(s) else "play one of: " + _example(s))
+            can = _example(s)
+            return "E16", "end follows a placed card; %s" % ("pass" if not can else "play one of: " + can)
         return "E12", "%s must open the row of the start card they hold before ending the turn" % who
     if m == PASS:
         can = _example(s)
@@ -295,11 +297,12 @@ def explain(s, m):
     if s.forced:
         return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
     c = m >> 5
-    r = m & 31
     color = cards.COLOR_NAMES[g][c]
     if s.hi[c] == 0:
         return _rule(s, "E9", "C4"), "the %s row is not open; only %s opens it" % (
-            color, cards.card_name(g, c * 32 + s.start[c]))
+            color,
+            cards.card_name(g, c * 32 + s.start[c]),
+        )
     lo = s.lo[c]
     hi = s.hi[c]
     if rules.bastard:
@@ -311,4 +314,7 @@ def explain(s, m):
         fits.append(cards.card_name(g, c * 32 + hi + 1))
     span = cards.card_name(g, c * 32 + lo) + ".." + cards.card_name(g, c * 32 + hi).split()[-1]
     return _rule(s, "E14", "C7"), "%s does not fit the row %s (it takes %s)" % (
-        name, span, " or ".join(fits) or "nothing more")
+        name,
+        span,
+        " or ".join(fits) or "nothing more",
+    )

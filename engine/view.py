@@ -4,6 +4,7 @@ It has the fields the turn rules read (so legal moves work on it exactly as
 on the State), but the other seats' hand masks are zero, the stock order is
 absent, and it holds no reference to the State it was filled from.
 """
+
 from engine.state import PLAYING
 
 
