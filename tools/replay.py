@@ -1,0 +1,90 @@
+"""Replay a game record: check every move against the rules, print the final position.
+
+    python tools/replay.py RECORD [RECORD ...]
+
+Exit status 0 when every record is valid; otherwise 1, with
+'RECORD:LINE: reason' for the first illegal move or malformed line.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from engine import cards  # noqa: E402
+from engine.errors import RecordError  # noqa: E402
+from engine.record import replay, seat_name  # noqa: E402
+
+
+def row_text(s, c):
+    g = s.rules.game
+    name = cards.COLOR_NAMES[g][c]
+    if not s.hi[c]:
+        return "%-7s closed (opens with %s)" % (name, cards.card_name(g, c * 32 + s.start[c]))
+    lo = cards.card_name(g, c * 32 + s.lo[c]).split()[-1]
+    hi = cards.card_name(g, c * 32 + s.hi[c]).split()[-1]
+    dead = [r for r in range(s.lo[c], s.hi[c] + 1) if not s.table[c] >> r & 1]
+    extra = ""
+    if dead:
+        extra = "  dead: " + " ".join(cards.card_name(g, c * 32 + r).split()[-1] for r in dead)
+    return "%-7s %s..%s%s" % (name, lo, hi, extra)
+
+
+def summary(s):
+    g = s.rules.game
+    out = ["rules: " + s.rules.describe(), "round %d, %s" % (s.round_no, _phase(s)), "rows:"]
+    out.extend("  " + row_text(s, c) for c in range(s.rules.colors))
+    out.append("stock: %d cards" % s.stock_left)
+    out.append("hands:")
+    for p in range(s.n):
+        if s.active[p]:
+            hand = " ".join(cards.card_token(g, c) for c in s.hand_cards(p)) or "(empty)"
+            out.append("  %s (%d): %s" % (seat_name(p), s.count[p], hand))
+    label = "round points" if s.rules.high_wins else "round penalty"
+    out.append("scores (%s / total):" % label)
+    for p in range(s.n):
+        out.append("  %s %4d / %d" % (seat_name(p), s.round_scores[p], s.scores[p]))
+    if s.is_match_over():
+        winners = [seat_name(p) for p in range(s.n) if s.match_winners >> p & 1]
+        out.append(("match drawn: " if len(winners) > 1 else "match won by ") + " ".join(winners))
+    return "\n".join(out)
+
+
+def _phase(s):
+    if s.is_match_over():
+        return "match over"
+    if s.is_round_over():
+        return "round over"
+    return "%s to move" % seat_name(s.turn)
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv else 2
+    status = 0
+    for path in argv:
+        try:
+            with open(path) as f:
+                text = f.read()
+        except OSError as e:
+            print("%s: cannot read: %s" % (path, e.strerror), file=sys.stderr)
+            status = 1
+            continue
+        except UnicodeDecodeError:
+            print("%s:1: not a text file" % path, file=sys.stderr)
+            status = 1
+            continue
+        try:
+            state = replay(text)
+        except RecordError as e:
+            print("%s:%d: %s" % (path, e.line, e.reason), file=sys.stderr)
+            status = 1
+            continue
+        print("%s: valid" % path)
+        print(summary(state))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
