@@ -105,14 +105,39 @@ def legal_moves(s, buf):
     return 1
 
 
+def is_legal(s, m):
+    """Same answer as `m in legal_moves(s)`, without building the list (a property test checks)."""
+    if s.phase != _PLAYING or not isinstance(m, int):
+        return False
+    p = s.turn
+    if s.forced:
+        return m == s.forced
+    if m < DRAW:  # a card: any held card that fits is legal whenever it is p's turn
+        return 0 < m <= REVERSE and _holds(s, p, m) and playable(s, p, m)
+    rules = s.rules
+    if m == END:
+        return not rules.one_card_turns and s.placed > 0 and not obligated(s, p)
+    if m != DRAW and m != PASS:
+        return False
+    if s.placed:
+        return False
+    can = plays(s, p, s._buf, 0) > 0
+    if m == DRAW:
+        return not can and s.stock_left > 0
+    if not can:
+        return s.stock_left == 0
+    return (
+        not rules.one_card_turns
+        and rules.optional_pass
+        and not s.drawn
+        and s.idle < s.nactive
+        and not obligated(s, p)
+    )
+
+
 def apply(s, move):
     """Apply move for the seat on turn, or raise IllegalMove with nothing changed."""
-    buf = s._buf
-    n = legal_moves(s, buf)
-    for i in range(n):
-        if buf[i] == move:
-            break
-    else:
+    if not is_legal(s, move):
         rule, reason = explain(s, move)
         raise IllegalMove(_name(s, move), rule, reason)
     p = s.turn
@@ -235,8 +260,8 @@ def _in_deck(rules, m):
 
 def _holds(s, p, card):
     if card >= SKIP:
-        return s.acts[p * 2 + card - SKIP] > 0
-    return s.hands[p * 4 + (card >> 5)] >> (card & 31) & 1
+        return card <= REVERSE and s.acts[p * 2 + card - SKIP] > 0
+    return card >> 5 < 4 and s.hands[p * 4 + (card >> 5)] >> (card & 31) & 1
 
 
 def _example(s):

@@ -161,3 +161,23 @@ def test_copy_into_gives_an_identical_independent_state():
     n = dst.legal_moves(buf)
     dst.apply(buf[n - 1])
     assert fields(dst) != fields(src)
+
+
+@pytest.mark.parametrize("preset,options", CONFIGS, ids=CONFIG_IDS)
+def test_E16_is_legal_agrees_with_the_legal_move_list(preset, options):
+    """apply() validates with is_legal(); it must accept exactly the moves legal_moves() lists."""
+    from engine.turn import is_legal
+
+    buf = bytearray(32)
+
+    def check(s, move):
+        if move is None:
+            return
+        n = s.legal_moves(buf)
+        legal = set(buf[:n])
+        assert len(legal) == n, "duplicate legal moves"
+        for m in range(256):
+            assert is_legal(s, m) == (m in legal), m
+
+    for seed in range(3):
+        random_game(preset, options, seed, rounds=1, check=check)

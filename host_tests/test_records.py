@@ -182,3 +182,12 @@ def test_replay_tool_exits_nonzero_with_line_and_reason(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00\x81")
     r = run_replay(str(binary))
     assert r.returncode == 1 and "not a text file" in r.stderr
+
+
+def test_docs_records_example_replays():
+    """The hand-written example in docs/records.md is a valid record."""
+    with open(os.path.join(ROOT, "docs", "records.md")) as f:
+        blocks = f.read().split("```")[1::2]
+    example = next(b for b in blocks if "first: P1" in b)
+    s = replay(example.strip() + "\n")
+    assert (s.lo[3], s.hi[3]) == (9, 13) and s.turn == 0 and s.count[0] == 3
