@@ -219,7 +219,9 @@ def fill_view(s, v):
         v.hist_len = 0
     v.round_no = s.round_no
     if len(v.history) < 2 * s.hist_len:
-        v.history = bytearray(len(s.history))
+        grown = bytearray(len(s.history))
+        grown[: 2 * v.hist_len] = v.history[: 2 * v.hist_len]
+        v.history = grown
     for i in range(2 * v.hist_len, 2 * s.hist_len):
         v.history[i] = s.history[i]
     v.hist_len = s.hist_len

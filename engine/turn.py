@@ -127,11 +127,7 @@ def is_legal(s, m):
     if not can:
         return s.stock_left == 0
     return (
-        not rules.one_card_turns
-        and rules.optional_pass
-        and not s.drawn
-        and s.idle < s.nactive
-        and not obligated(s, p)
+        not rules.one_card_turns and rules.optional_pass and not s.drawn and s.idle < s.nactive and not obligated(s, p)
     )
 
 
@@ -295,7 +291,9 @@ def explain(s, m):
             return "C7", "a Cinquillo turn ends by itself after one card"
         if not s.placed:
             can = _example(s)
-            return "E16", "end follows a placed card; %s" % ("pass" if not can else "play one of: " + can)
+            if can:
+                return "E16", "end follows a placed card; play one of: " + can
+            return _rule(s, "E17", "E18"), "nothing to end: no card placed; %s" % ("draw" if s.stock_left else "pass")
         return "E12", "%s must open the row of the start card they hold before ending the turn" % who
     if m == PASS:
         can = _example(s)

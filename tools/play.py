@@ -11,6 +11,7 @@ accept a State or a SeatView (they read the same fields); the human's screen
 is always drawn from the human's SeatView, and bots only ever get their own
 SeatView (E8).
 """
+
 import argparse
 import os
 import sys
@@ -233,8 +234,11 @@ def render_table(s, seat, names=None, ansi=False):
     if getattr(s, "tiebreak", 0):
         head += " (tie-break, E23)"
     head += " | dealer %s | %s | direction %s: %s" % (
-        seat_name(s.dealer), "your turn" if s.turn == seat else seat_name(s.turn) + " to move",
-        direction_text(s), turn_order(s, s.turn))
+        seat_name(s.dealer),
+        "your turn" if s.turn == seat else seat_name(s.turn) + " to move",
+        direction_text(s),
+        turn_order(s, s.turn),
+    )
     lines.append(head)
     lines.append("Rows:")
     for c in range(rules.colors):
@@ -251,8 +255,9 @@ def render_table(s, seat, names=None, ansi=False):
             lines.append("  %-11s sits out this tie-break round" % seat_label(p, names))
             continue
         k = s.count[p]
-        lines.append("  %-11s %2d card%s  last: %s" % (seat_label(p, names), k, " " if k == 1 else "s",
-                                                      last_action(s, p)))
+        lines.append(
+            "  %-11s %2d card%s  last: %s" % (seat_label(p, names), k, " " if k == 1 else "s", last_action(s, p))
+        )
     scores = " | ".join("%s %d" % (seat_name(p), s.scores[p]) for p in range(s.n))
     lines.append("Scores (%s; %s): %s" % (score_kind(rules), match_goal(s), scores))
     return "\n".join(lines)
@@ -324,14 +329,20 @@ def render_help(rules):
         "Commands:",
         "  <number>      play the card with that number in your hand list",
         "  <card>        play a card by name or token, e.g. '%s' or '%s'" % (ex[0], ex[1]),
-        "  d             draw a card (only when you cannot play)",
-        "  e             end your turn (after placing at least one card)",
-        "  p             pass (blocked with an empty stock%s)" % (
-            ", or a Cinquillo pass" if rules.one_card_turns else
-            ", or by choice: optional pass V1" if rules.optional_pass else ""),
-        "  h             this help;  q  quit the match",
-        "Rules in brief:",
     ]
+    if rules.one_card_turns:
+        if rules.players == 2:
+            lines.append("  d             draw a card when you cannot play (C8)")
+        lines.append("  p             pass when you cannot play (C8)")
+    else:
+        lines.append("  d             draw a card (only when you cannot play, E17)")
+        lines.append("  e             end your turn (after placing at least one card, E15)")
+        lines.append(
+            "  p             pass (blocked with an empty stock, E18%s)"
+            % ("; or by choice, V1" if rules.optional_pass else "")
+        )
+    lines.append("  h             this help;  q  quit the match")
+    lines.append("Rules in brief:")
     if rules.game == GAME_CINQUILLO:
         lines.append("  Each row opens with its 5 (C4). A turn is exactly one card (C7); who can play must.")
         if rules.bastard:
@@ -346,8 +357,10 @@ def render_help(rules):
         lines.append("  A row opens only with its start card (E9); a card fits one below the bottom or one")
         lines.append("  above the top of its color's row (E14). Play as many cards as you like (E15), then e.")
         lines.append("  You must play if you can (E16) and must open a row whose start card you hold (E12).")
-        lines.append("  Blocked: draw (E17%s); a drawn card that fits must be played." % (
-            ", up to %d cards, V2" % rules.draw_max if rules.draw_max > 1 else ""))
+        lines.append(
+            "  Blocked: draw (E17%s); a drawn card that fits must be played."
+            % (", up to %d cards, V2" % rules.draw_max if rules.draw_max > 1 else "")
+        )
         lines.append("  Cards left in hand at the end are penalty points (E21); lowest total wins.")
         if rules.actions:
             lines.append("  Skip/reverse (V6): playable any time in your turn; act when the turn ends; 20 points.")
@@ -363,8 +376,10 @@ def render_round_start(s, names=None):
         lines.append("Round %d: %s deals." % (s.round_no, seat_label(s.dealer, names)))
     g = s.rules.game
     if s.rules.start_10_12:
-        lines.append("Start cards this round (V3): " + ", ".join(
-            card_name(g, c * 32 + s.start[c]) for c in range(s.rules.colors)))
+        lines.append(
+            "Start cards this round (V3): "
+            + ", ".join(card_name(g, c * 32 + s.start[c]) for c in range(s.rules.colors))
+        )
     if g == GAME_CINQUILLO and s.nactive == 3 and s.fourteen < s.n:
         lines.append("%s got 14 cards (C3)." % seat_name(s.fourteen))
     if s.forced:
@@ -417,9 +432,17 @@ def render_round_end(s, names=None, ansi=False):
         cards_text = _hand_text(s, p, ansi)
         if g == GAME_CINQUILLO:
             k = s.count[p]
-            lines.append("  %s %2d card%s: %s -> %d point%s" % (
-                label, k, " " if k == 1 else "s", cards_text, s.round_scores[p],
-                "" if s.round_scores[p] == 1 else "s"))
+            lines.append(
+                "  %s %2d card%s: %s -> %d point%s"
+                % (
+                    label,
+                    k,
+                    " " if k == 1 else "s",
+                    cards_text,
+                    s.round_scores[p],
+                    "" if s.round_scores[p] == 1 else "s",
+                )
+            )
         else:
             lines.append("  %s %s -> penalty %d" % (label, cards_text, s.round_scores[p]))
     if g == GAME_CINQUILLO and winners:
@@ -436,7 +459,9 @@ def render_round_end(s, names=None, ansi=False):
 def render_tiebreak_notice(s, names=None):
     seats = [p for p in range(s.n) if s.pending_tiebreak >> p & 1]
     return "%s tie for the lowest penalty (%d): a tie-break round (E23) among them decides the match." % (
-        " and ".join(seat_label(p, names) for p in seats), s.scores[seats[0]])
+        " and ".join(seat_label(p, names) for p in seats),
+        s.scores[seats[0]],
+    )
 
 
 def render_match_end(s, names=None):
@@ -446,7 +471,10 @@ def render_match_end(s, names=None):
         return "Match over."
     if len(winners) > 1:
         return "Match over: a draw between %s with %d %s each." % (
-            " and ".join(seat_label(p, names) for p in winners), s.scores[winners[0]], unit)
+            " and ".join(seat_label(p, names) for p in winners),
+            s.scores[winners[0]],
+            unit,
+        )
     p = winners[0]
     if s.tiebreak:
         text = "Match over: %s went out first in the tie-break round and wins the match (E23)." % seat_label(p, names)
@@ -477,13 +505,20 @@ def parse_input(s, seat, text):
         if 1 <= k <= len(hand):
             return "move", hand[k - 1]
         return "error", "There is no card number %d: your hand has %d card%s (1..%d)." % (
-            k, len(hand), "" if len(hand) == 1 else "s", len(hand))
+            k,
+            len(hand),
+            "" if len(hand) == 1 else "s",
+            len(hand),
+        )
     g = s.rules.game
     try:
         return "move", parse_card(g, t)
     except ValueError:
         return "error", "Unknown input '%s': type a card number, a card such as '%s' or '%s', or h for help." % (
-            text.strip(), card_name(g, 32 + 3), card_token(g, 32 + 3))
+            text.strip(),
+            card_name(g, 32 + 3),
+            card_token(g, 32 + 3),
+        )
 
 
 class Quit(Exception):
@@ -619,14 +654,23 @@ def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False):
 
 def build_parser():
     ap = argparse.ArgumentParser(
-        prog="play.py",
-        description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1).")
+        prog="play.py", description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1)."
+    )
     ap.add_argument("--preset", choices=PRESET_ORDER, default="classic", help="rules preset (default classic)")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="rules option, repeatable (e.g. players=3, rounds=1, optional_pass=1, draw=3)")
-    ap.add_argument("--bots", default="easy", metavar="LEVEL[,LEVEL...]",
-                    help="bot level for all bot seats, or one per bot seat (levels: %s; default easy)" %
-                    ", ".join(sorted(engine_bots.LEVELS)))
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rules option, repeatable (e.g. players=3, rounds=1, optional_pass=1, draw=3)",
+    )
+    ap.add_argument(
+        "--bots",
+        default="easy",
+        metavar="LEVEL[,LEVEL...]",
+        help="bot level for all bot seats, or one per bot seat (levels: %s; default easy)"
+        % ", ".join(sorted(engine_bots.LEVELS)),
+    )
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: from the clock)")
     ap.add_argument("--dealer", type=int, default=1, help="first dealer, 1-based seat (default 1 = you, E5)")
     return ap
@@ -678,8 +722,10 @@ def main(argv=None, input_fn=input, out=print):
         names.append(levels[i])
     game = "Cinquillo" if rules.game == GAME_CINQUILLO else "Elfer Raus"
     out("%s: %s, %d players, seed %d (replay with --seed %d)." % (game, rules.describe(), rules.players, seed, seed))
-    out("You are P1. Bots: %s. Type h at your turn for help." % ", ".join(
-        "%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players)))
+    out(
+        "You are P1. Bots: %s. Type h at your turn for help."
+        % ", ".join("%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players))
+    )
     ansi = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and not os.environ.get("NO_COLOR") and out is print
     try:
         return play_match(state, bots, input_fn, out, names, ansi)
