@@ -293,7 +293,9 @@ def explain(s, m):
             can = _example(s)
             if can:
                 return "E16", "end follows a placed card; play one of: " + can
-            return _rule(s, "E17", "E18"), "nothing to end: no card placed; %s" % ("draw" if s.stock_left else "pass")
+            if s.stock_left:
+                return "E17", "nothing to end: no card placed and none fits; draw"
+            return "E18", "nothing to end: no card placed and none fits; pass"
         return "E12", "%s must open the row of the start card they hold before ending the turn" % who
     if m == PASS:
         can = _example(s)

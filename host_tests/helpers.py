@@ -132,3 +132,16 @@ def deck_cards(rules):
     buf = bytearray(96)
     n = deal.build_deck(rules, buf)
     return sorted(buf[:n])
+
+
+def spread(rules, fixed, table=(), to=None):
+    """Hands for a deal using every card: fixed[p] cards for seat p, then the cards neither fixed nor on the
+    table dealt round-robin to the seats in `to` (default: all seats)."""
+    hands = [list(h) for h in fixed]
+    rest = deck_cards(rules)
+    for x in [x for h in fixed for x in h] + list(table):
+        rest.remove(x)
+    to = list(range(len(hands))) if to is None else list(to)
+    for i, x in enumerate(rest):
+        hands[to[i % len(to)]].append(x)
+    return hands
