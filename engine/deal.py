@@ -170,6 +170,7 @@ def _deal_explicit(s, d):
         for c in range(len(start)):
             s.start[c] = start[c]
     if s.rules.game == GAME_CINQUILLO and s.nactive == 3:
+        s.fourteen = _NO_SEAT  # C3: when nobody holds 14, the next shuffled round draws by lot
         for p in range(s.n):
             if s.count[p] == 14:
                 s.fourteen = p
@@ -227,11 +228,13 @@ def _open(s):
     s.first = s.turn
 
 
-def check_explicit(rules, d, seats):
+def check_explicit(rules, d, seats, active=None):
     """Validate an explicit deal; return it completed ('stock' None -> the rest in deck order).
 
     Raises ValueError saying what is wrong: a card not in this deck, a card
-    given twice, cards missing, a table row that is not a legal row.
+    given twice, cards missing, an empty hand, a table row that is not a
+    legal row, a seat that does not play this round. `active` is the bit
+    mask of seats playing (an E23 tie-break round), default all.
     """
     from engine.cards import card_name
 
@@ -252,7 +255,15 @@ def check_explicit(rules, d, seats):
             raise ValueError("%s is not a card of this deck (in %s)" % (card_name(g, card), where))
         left[card] -= 1
 
+    if active is None:
+        active = (1 << seats) - 1
     for p in range(seats):
+        if not active >> p & 1:
+            if hands[p]:
+                raise ValueError("P%d does not play this round (E23) but is dealt cards" % (p + 1))
+            continue
+        if not hands[p]:
+            raise ValueError("P%d's hand is empty: a round cannot start with a player already out (E20)" % (p + 1))
         for card in hands[p]:
             take(card, "P%d's hand" % (p + 1))
     table = d.get("table") or []
@@ -265,7 +276,7 @@ def check_explicit(rules, d, seats):
         if len(start) != rules.colors:
             raise ValueError("start ranks: need one per color (%d)" % rules.colors)
         for r in start:
-            if r != rules.start_rank and not (rules.start_10_12 and r in (10, 12)):
+            if r not in ((10, 12) if rules.start_10_12 else (rules.start_rank,)):
                 raise ValueError(
                     "start rank %d is not allowed here (%s)"
                     % (r, "10 or 12" if rules.start_10_12 else rules.start_rank)
@@ -305,8 +316,8 @@ def check_explicit(rules, d, seats):
         if rest:
             raise ValueError("cards missing from the deal: " + ", ".join(card_name(g, c) for c in rest))
     first = d.get("first")
-    if first is not None and not 0 <= first < seats:
-        raise ValueError("first seat P%d does not exist" % (first + 1))
+    if first is not None and not (0 <= first < seats and active >> first & 1):
+        raise ValueError("first seat P%d does not play this round" % (first + 1))
     out = dict(d)
     out["stock"] = list(stock)
     out["table"] = list(table)

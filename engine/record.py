@@ -321,7 +321,8 @@ class _Replayer:
         s = self.state
         if deal is not None:
             try:
-                deal = deal_mod.check_explicit(rules, deal, rules.players)
+                active = s.pending_tiebreak if s is not None else 0
+                deal = deal_mod.check_explicit(rules, deal, rules.players, active or None)
             except ValueError as e:
                 raise RecordError(deal["_line"], "bad deal: %s" % e) from None
         if s is None:

@@ -140,6 +140,8 @@ def make_rules(preset="classic", **options):
     r.tie_break_round = game == GAME_ELFER  # E23 versus C9's draw
     r.options = {}
     for name in given:
+        if name in fixed:
+            continue  # the preset already says so
         if given[name] != (default_limit if name == "limit" else OPTIONS[name][0]):
             r.options[name] = given[name]
     return r

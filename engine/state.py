@@ -89,6 +89,9 @@ class State:
         if self.phase != ROUND_OVER:
             why = "still being played" if self.phase == PLAYING else "over, and so is the match"
             raise ValueError("next_round: the round is " + why)
+        if explicit is not None:  # validate first, so a bad deal changes nothing
+            active = self.pending_tiebreak or (1 << self.n) - 1
+            explicit = deal.check_explicit(self.rules, explicit, self.n, active)
         deal.rotate_dealer(self)
         deal.start_round(self, explicit)
 

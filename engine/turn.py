@@ -67,6 +67,19 @@ def playable(s, p, card):
     return r == hi + 1 or r == lo - 1
 
 
+def dead_mask(s, c):
+    """B2: ranks of color c the row has jumped over; they can never be placed (bit r = rank r)."""
+    hi = s.hi[c]
+    if not hi or not s.rules.bastard:
+        return 0
+    between = ((1 << hi) - 1) & ~((2 << s.lo[c]) - 1)
+    return between & ~s.table[c]
+
+
+def is_dead(s, card):
+    return card < SKIP and dead_mask(s, card >> 5) >> (card & 31) & 1 == 1
+
+
 def obligated(s, p):
     """E12: does p hold the start card of a row that is not open?"""
     base = p * 4
@@ -281,8 +294,8 @@ def explain(s, m):
             return _rule(s, "E18", "C8"), "the stock is empty"
         if s.placed:
             return "E17", "%s has placed a card this turn; drawing is only for a blocked turn" % who
-        if s.drawn >= rules.draw_max:
-            return "V2", "%s has drawn %d card(s) already" % (who, s.drawn)
+        if s.drawn:
+            return "E17", "the drawn card fits and must be placed"
         if s.forced:
             return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
         return _rule(s, "E17", "C8"), "%s can play (%s), so may not draw" % (who, _example(s))

@@ -3,6 +3,7 @@
 Throughput unit: a random-play round (uniformly random legal move in every
 seat, drawn from our own PRNG), dealt from a fresh seed each time.
 """
+
 import os
 import sys
 import time

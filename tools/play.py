@@ -96,19 +96,13 @@ def legal_set(s, seat):
 
 def is_dead(s, c):
     """Bastard (B2): a card the row has passed over can never be placed."""
-    if not s.rules.bastard or c >= SKIP:
-        return False
-    color = c >> 5
-    r = c & 31
-    return s.hi[color] != 0 and s.lo[color] < r < s.hi[color] and not s.table[color] >> r & 1
+    return engine_turn.is_dead(s, c)
 
 
 def dead_ranks(s, color):
     """Bastard: ranks between the row's ends that are not on the table."""
-    lo, hi = s.lo[color], s.hi[color]
-    if not hi:
-        return []
-    return [r for r in range(lo + 1, hi) if not s.table[color] >> r & 1]
+    mask = engine_turn.dead_mask(s, color)
+    return [r for r in range(1, 21) if mask >> r & 1]
 
 
 def _paint(text, ansi):

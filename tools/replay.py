@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine import cards  # noqa: E402
 from engine.errors import RecordError  # noqa: E402
 from engine.record import replay, seat_name  # noqa: E402
+from engine.turn import dead_mask  # noqa: E402
 
 
 def row_text(s, c):
@@ -23,7 +24,8 @@ def row_text(s, c):
         return "%-7s closed (opens with %s)" % (name, cards.card_name(g, c * 32 + s.start[c]))
     lo = cards.card_name(g, c * 32 + s.lo[c]).split()[-1]
     hi = cards.card_name(g, c * 32 + s.hi[c]).split()[-1]
-    dead = [r for r in range(s.lo[c], s.hi[c] + 1) if not s.table[c] >> r & 1]
+    mask = dead_mask(s, c)
+    dead = [r for r in range(1, 21) if mask >> r & 1]
     extra = ""
     if dead:
         extra = "  dead: " + " ".join(cards.card_name(g, c * 32 + r).split()[-1] for r in dead)

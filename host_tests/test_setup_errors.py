@@ -1,0 +1,94 @@
+"""Bad set-ups are refused with a reason and change nothing (explicit deals, next_round, options)."""
+
+import pytest
+
+from engine import turn
+from engine.cards import DRAW, parse_card
+from engine.errors import IllegalMove
+from engine.rules import make_rules
+from engine.state import State, from_deal
+from engine.view import SeatView
+
+
+def cs(*names, game=0):
+    return [parse_card(game, n) for n in names]
+
+
+def finished_round(rules, seed=1):
+    s = State(rules, seed=seed)
+    buf = bytearray(32)
+    while not s.is_round_over():
+        s.legal_moves(buf)
+        s.apply(buf[0])
+    return s
+
+
+def test_E20_next_round_with_a_bad_deal_changes_nothing():
+    rules = make_rules("classic", players=2)
+    s = finished_round(rules)
+    before = (s.dealer, s.round_no, bytes(s.count), s.phase, list(s.scores))
+    for bad in (
+        {"hands": [cs("red 11"), cs("red 11")], "stock": None},
+        {"hands": [cs("red 11"), []], "stock": None},
+        {"hands": [cs("red 11")], "stock": None},
+    ):
+        with pytest.raises(ValueError):
+            s.next_round(bad)
+        assert (s.dealer, s.round_no, bytes(s.count), s.phase, list(s.scores)) == before
+    s.next_round({"hands": [cs("red 11"), cs("red 12")], "stock": None})
+    assert s.round_no == 2 and s.turn == 0 and s.forced == parse_card(0, "red 11")
+
+
+def test_E20_a_deal_with_an_empty_hand_is_refused():
+    with pytest.raises(ValueError, match="P2's hand is empty"):
+        from_deal(make_rules("classic", players=2), {"hands": [cs("red 11"), []], "stock": None})
+
+
+def test_V3_explicit_start_ranks_must_be_10_or_12():
+    rules = make_rules("classic", players=2, start_10_12=1)
+    deal = {"hands": [cs("red 10"), cs("red 12")], "stock": None}
+    with pytest.raises(ValueError, match="start rank 11"):
+        from_deal(rules, dict(deal, start=[11, 10, 10, 10]))
+    s = from_deal(rules, dict(deal, start=[10, 12, 12, 10]))
+    assert list(s.start) == [10, 12, 12, 10] and s.forced == parse_card(0, "red 10")
+
+
+def test_E17_is_legal_and_explain_work_on_a_seat_view():
+    rules = make_rules("classic", players=2)
+    s = from_deal(rules, {"hands": [cs("red 11", "blue 3"), cs("red 12")], "stock": None})
+    v = SeatView(rules, 0)
+    s.view_into(v)
+    assert turn.is_legal(v, parse_card(0, "red 11")) and not turn.is_legal(v, DRAW)
+
+
+def test_E17_drawing_again_after_a_fitting_draw_names_E17():
+    rules = make_rules("classic", players=2)
+    hands = [cs("red 3"), cs("red 12")]
+    table = cs("red 11")
+    used = set(hands[0] + hands[1] + table)
+    y11 = parse_card(0, "yellow 11")
+    stock = [y11] + [c * 32 + r for c in range(4) for r in range(1, 21) if c * 32 + r not in used | {y11}]
+    s = from_deal(rules, {"hands": hands, "table": table, "stock": stock, "first": 0})
+    s.apply(DRAW)
+    assert s.turn == 0 and s.drawn == 1
+    with pytest.raises(IllegalMove) as e:
+        s.apply(DRAW)
+    assert e.value.rule == "E17" and "must be placed" in e.value.reason
+
+
+def test_rules_description_is_canonical():
+    assert make_rules("three-color", colors=3) == make_rules("three-color")
+    assert make_rules("three-color", colors=3).describe() == "three-color"
+    assert make_rules("classic", players=4, limit=500).describe() == "classic"
+
+
+def test_C3_explicit_3p_deal_without_a_14_card_hand_resets_the_rotation():
+    rules = make_rules("cinquillo", players=3)
+    s = State(rules, seed=4)
+    assert s.fourteen != 255
+    hands = [[], [], []]
+    deck = [c * 32 + r for c in range(4) for r in range(1, 11)]
+    for i, card in enumerate(deck[:39]):
+        hands[i % 3].append(card)
+    s2 = from_deal(rules, {"hands": hands, "stock": None})
+    assert s2.fourteen == 255
