@@ -79,6 +79,8 @@ def _check_value(name, value):
     allowed = spec[1]
     if not isinstance(value, int):
         raise RulesError(name, value, _allowed_text(allowed, is_range))
+    if name == "players":
+        return  # checked against the game's own range (E5/C2/B1) in make_rules
     ok = allowed[0] <= value <= allowed[1] if is_range else value in allowed
     if not ok:
         raise RulesError(name, value, _allowed_text(allowed, is_range))

@@ -1,5 +1,6 @@
 """Shared helpers for the rules tests: cards by name, explicit deals, legal-move lists,
 state snapshots for "nothing changed" checks, and a simple round player."""
+
 import pytest
 
 from engine import deal, state
@@ -59,7 +60,8 @@ def deal_state(rules, hands, stock=None, table=None, first=None, start=None, dea
 
 def next_deal(s, hands, stock=None, table=None, first=None, start=None):
     """Start the next round of s (after a round ended) from an explicit deal."""
-    d = deal.check_explicit(s.rules, explicit(hands, stock, table, first, start), s.n)
+    active = s.pending_tiebreak or (1 << s.n) - 1  # an E23 tie-break round deals only to the tied seats
+    d = deal.check_explicit(s.rules, explicit(hands, stock, table, first, start), s.n, active)
     s.next_round(d)
     return s
 
@@ -94,7 +96,10 @@ def assert_illegal(s, move, rules_ok):
     with pytest.raises(IllegalMove) as info:
         s.apply(move)
     assert info.value.rule in rules_ok, "rule %s, expected one of %s (%s)" % (
-        info.value.rule, rules_ok, info.value.reason)
+        info.value.rule,
+        rules_ok,
+        info.value.reason,
+    )
     assert info.value.reason
     assert snapshot(s) == before, "an illegal move changed the state"
     return info.value
@@ -124,7 +129,7 @@ def all_cards(s):
     out = []
     for p in range(s.n):
         out.extend(s.hand_cards(p))
-    out.extend(s.stock[s.stock_pos:s.stock_pos + s.stock_left])
+    out.extend(s.stock[s.stock_pos : s.stock_pos + s.stock_left])
     return sorted(out)
 
 

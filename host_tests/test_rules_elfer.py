@@ -1,4 +1,5 @@
 """Elfer Raus rules E1-E23 (see shared/rules-reference.md) and the engine decisions in notes/api.md."""
+
 import pytest
 
 from engine import deal
@@ -46,7 +47,7 @@ def test_E1_standard_deck_is_80_cards_four_colors_ranks_1_to_20():
 def test_E1_card_outside_the_deck_is_refused():
     """E1: ranks run 1..20 only; a 'red 21' is no card, in a deal or as a move."""
     rules = classic(players=2)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a card of this deck"):
         deal_state(rules, [[card(0, 21)], cs("red 11")])
     s = deal_state(rules, [cs("red 11", "red 12"), cs("yellow 3")], first=0)
     s.apply(c("red 11"))
@@ -60,8 +61,8 @@ def test_E2_three_color_deck_has_60_cards_without_green():
     expected = sorted(card(col, r) for col in range(3) for r in range(1, 21))
     assert deck_cards(rules) == expected
     assert all_cards(State(rules, seed=5)) == expected
-    with pytest.raises(ValueError):
-        deal_state(rules, [cs("green 11"), [], []])
+    with pytest.raises(ValueError, match="green 11 is not a card of this deck"):
+        deal_state(rules, [cs("green 11"), cs("red 1"), cs("red 2")])
 
 
 def test_E2_green_card_is_not_playable_in_three_color_game():
@@ -74,8 +75,13 @@ def test_E2_green_card_is_not_playable_in_three_color_game():
 
 @pytest.mark.parametrize(
     "preset,opts,colors,ranks",
-    [("junior10", {}, 4, 10), ("junior15", {}, 4, 15), ("three-color", {"ranks": 10}, 3, 10),
-     ("junior10", {"colors": 3}, 3, 10), ("three-color", {"ranks": 15}, 3, 15)],
+    [
+        ("junior10", {}, 4, 10),
+        ("junior15", {}, 4, 15),
+        ("three-color", {"ranks": 10}, 3, 10),
+        ("junior10", {"colors": 3}, 3, 10),
+        ("three-color", {"ranks": 15}, 3, 15),
+    ],
 )
 def test_E3_junior_decks_ranks_1_to_10_or_15(preset, opts, colors, ranks):
     """E3: 'Junior edition: ranks 1..10 or 1..15 (4 colors unless combined with E2).'"""
@@ -88,8 +94,8 @@ def test_E3_junior_decks_ranks_1_to_10_or_15(preset, opts, colors, ranks):
 def test_E3_rank_beyond_junior_deck_is_refused():
     """E3: a junior 1..10 deck has no 11; dealing or playing one is refused."""
     rules = make_rules("junior10", players=2)
-    with pytest.raises(ValueError):
-        deal_state(rules, [cs("red 11"), []])
+    with pytest.raises(ValueError, match="red 11 is not a card of this deck"):
+        deal_state(rules, [cs("red 11"), cs("red 1")])
     s = deal_state(rules, [cs("red 6", "red 7"), cs("yellow 3")], first=0)
     s.apply(c("red 6"))
     assert_illegal(s, c("red 11"), ("E1", "E3", "V4"))
@@ -109,7 +115,7 @@ def test_E4_start_rank_is_n_div_2_plus_1(preset, start):
     assert sorted(legal(s)) == sorted([card(1, start - 1), card(1, start + 1), END])
 
 
-def test_E4_junior10_card_next_to_6_fits_but_11_does_not_open():
+def test_E4_junior10_opens_with_red_6_and_a_5_cannot_open():
     """E4: in junior 1..10 the 6 opens a row; a 5 on a closed row is refused under E9."""
     rules = make_rules("junior10", players=2)
     s = deal_state(rules, [cs("red 6", "yellow 5", "yellow 6"), cs("blue 1")])
@@ -181,7 +187,7 @@ def _replay_deal(rules, rng, dealer, players):
     hands = [[] for _ in range(players)]
     for i in range(hand * players):
         hands[(dealer + 1 + i) % players].append(deck[i])
-    return [sorted(h) for h in hands], list(deck[hand * players:size])
+    return [sorted(h) for h in hands], list(deck[hand * players : size])
 
 
 def test_E6_cards_dealt_one_at_a_time_clockwise_from_dealers_left():
@@ -190,7 +196,7 @@ def test_E6_cards_dealt_one_at_a_time_clockwise_from_dealers_left():
     s = State(rules, seed=77, dealer=1)
     hands, stock = _replay_deal(rules, Rng(77), 1, 3)
     assert [s.hand_cards(p) for p in range(3)] == hands
-    assert list(s.stock[s.stock_pos:s.stock_pos + s.stock_left]) == stock
+    assert list(s.stock[s.stock_pos : s.stock_pos + s.stock_left]) == stock
     # Next round: the deal passes clockwise and starts left of the new dealer.
     play_round(s)
     rng = Rng(0)
@@ -231,9 +237,9 @@ def test_E8_seat_view_hides_other_hands_and_stock():
         v = SeatView(rules, seat)
         s.view_into(v)
         for p in range(3):
-            masks = v.hands[p * 4:p * 4 + 4]
+            masks = v.hands[p * 4 : p * 4 + 4]
             if p == seat:
-                assert masks == s.hands[p * 4:p * 4 + 4]
+                assert masks == s.hands[p * 4 : p * 4 + 4]
             else:
                 assert masks == [0, 0, 0, 0]
         assert list(v.count) == list(s.count)  # hand sizes are public
@@ -355,8 +361,9 @@ def test_E12_turn_cannot_end_while_holding_a_closed_rows_start_card():
 def test_E12_holds_with_optional_pass():
     """E12: 'This holds in every variant, including the optional-pass house rule.'"""
     rules = classic(players=2, optional_pass=1)
-    s = deal_state(rules, [cs("red 10", "blue 5"), cs("yellow 11", "red 12", "blue 3")], table=erow("red", 11, 11),
-                   first=1)
+    s = deal_state(
+        rules, [cs("red 10", "blue 5"), cs("yellow 11", "red 12", "blue 3")], table=erow("red", 11, 11), first=1
+    )
     assert PASS not in legal(s)
     assert_illegal(s, PASS, "E12")
     s.apply(c("red 12"))
@@ -407,10 +414,12 @@ def test_E14_row_grows_at_both_ends_up_to_1_and_20():
 def test_E14_explicit_table_row_must_be_contiguous_through_start():
     """E14 / api decision: explicit deals may place a contiguous row through the start card only."""
     rules = classic(players=2)
-    with pytest.raises(ValueError):
-        deal_state(rules, [cs("red 1"), []], table=cs("red 11", "red 13"))
-    with pytest.raises(ValueError):
-        deal_state(rules, [cs("red 1"), []], table=cs("red 12", "red 13"))
+    with pytest.raises(ValueError, match="gap"):
+        deal_state(rules, [cs("red 1"), cs("red 2")], table=cs("red 11", "red 13"))
+    with pytest.raises(ValueError, match="start card"):
+        deal_state(rules, [cs("red 1"), cs("red 2")], table=cs("red 12", "red 13"))
+    s = deal_state(rules, [cs("red 1"), cs("red 2")], table=erow("red", 9, 13))
+    assert (s.lo[0], s.hi[0]) == (9, 13)
 
 
 def test_E15_several_cards_in_one_turn_each_legal_when_placed():
@@ -451,8 +460,9 @@ def test_E16_must_play_when_a_legal_play_exists():
 def test_E16_after_one_card_may_stop_any_time():
     """E16: 'After one card, they may stop at any time (subject to E12).'"""
     rules = classic(players=2)
-    s = deal_state(rules, [cs("red 12", "red 13", "red 10", "blue 3"), cs("green 2")], table=erow("red", 11, 11),
-                   first=0)
+    s = deal_state(
+        rules, [cs("red 12", "red 13", "red 10", "blue 3"), cs("green 2")], table=erow("red", 11, 11), first=0
+    )
     s.apply(c("red 12"))
     assert sorted(legal(s)) == sorted(cs("red 13", "red 10") + [END])
     s.apply(END)
@@ -479,8 +489,7 @@ def test_E17_drawn_playable_card_must_be_played_then_turn_continues():
     rules = classic(players=2)
     used = cs("red 11", "yellow 3", "red 12", "red 13", "green 7")
     stock = cs("red 12") + [x for x in deck_cards(rules) if x not in used]
-    s = deal_state(rules, [cs("yellow 3", "red 13"), cs("green 7")], stock=stock, table=erow("red", 11, 11),
-                   first=0)
+    s = deal_state(rules, [cs("yellow 3", "red 13"), cs("green 7")], stock=stock, table=erow("red", 11, 11), first=0)
     s.apply(DRAW)
     assert s.turn == 0 and s.drawn == 1
     assert legal(s) == [c("red 12")]
@@ -508,19 +517,20 @@ def test_E17_blocked_player_may_not_pass_while_stock_has_cards():
     rules = classic(players=2)
     s = deal_state(rules, [cs("yellow 3"), cs("green 7")], table=erow("red", 11, 11), first=0)
     assert_illegal(s, PASS, "E17")
-    assert_illegal(s, END, "E16")
+    assert_illegal(s, END, ("E16", "E17"))
 
 
 def test_E18_stock_empty_and_blocked_player_passes():
     """E18: 'Stock empty and no legal play: the player passes.'"""
     rules = classic(players=2)
     table = erow("red", 1, 20) + erow("blue", 1, 20) + erow("yellow", 4, 20) + erow("green", 8, 20)
-    s = deal_state(rules, [cs("yellow 1"), cs("yellow 2", "yellow 3") + erow("green", 1, 7)], stock=[],
-                   table=table, first=0)
+    s = deal_state(
+        rules, [cs("yellow 1"), cs("yellow 2", "yellow 3") + erow("green", 1, 7)], stock=[], table=table, first=0
+    )
     assert s.stock_left == 0
     assert legal(s) == [PASS]
     assert_illegal(s, DRAW, "E18")
-    assert_illegal(s, END, "E16")
+    assert_illegal(s, END, ("E16", "E18"))
     s.apply(PASS)
     assert s.turn == 1 and s.count[0] == 1
     assert sorted(legal(s)) == sorted(cs("yellow 3", "green 7"))
@@ -697,6 +707,23 @@ def test_E23_random_tiebreak_round_played_out():
     assert all(s.history_entry(i)[0] != 1 for i in range(s.hist_len))
 
 
+def test_E23_tie_in_limit_mode_also_plays_a_tiebreak_round():
+    """E23 with E22's limit: the limit is reached, P1 and P2 tie for lowest, so they play one more round."""
+    rules = classic(players=3, limit=10)
+    s = deal_state(rules, [cs("red 11"), cs("yellow 5"), cs("yellow 3")])
+    s.apply(c("red 11"))
+    next_deal(s, [cs("yellow 12"), cs("red 11"), cs("yellow 2")])
+    s.apply(c("red 11"))
+    assert s.scores == [12, 5, 5]
+    assert not s.is_match_over() and s.match_winners == 0
+    next_deal(s, [[], cs("red 11", "red 12"), cs("red 10")])
+    assert s.tiebreak == 1 and list(s.active) == [0, 1, 1]
+    s.apply(c("red 11"))
+    s.apply(c("red 12"))
+    assert s.is_match_over() and seats(s.match_winners) == [1]
+    assert s.scores == [12, 5, 5]
+
+
 # --- Rules errors for Elfer options ---------------------------------------------------
 
 
@@ -721,8 +748,12 @@ def test_E3_ranks_option_allows_10_15_20():
 
 def test_E22_limit_and_rounds_ranges():
     """E22: the limit is configurable (1..9999) and so is the number of rounds (0..99)."""
-    for opt, bad, allowed in (("limit", 0, "1..9999"), ("limit", 10000, "1..9999"), ("rounds", 100, "0..99"),
-                              ("rounds", -1, "0..99")):
+    for opt, bad, allowed in (
+        ("limit", 0, "1..9999"),
+        ("limit", 10000, "1..9999"),
+        ("rounds", 100, "0..99"),
+        ("rounds", -1, "0..99"),
+    ):
         with pytest.raises(RulesError) as info:
             classic(**{opt: bad})
         assert info.value.option == opt

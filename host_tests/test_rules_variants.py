@@ -1,4 +1,5 @@
 """Elfer Raus variants V1-V6 (see shared/rules-reference.md) and the engine decisions in notes/api.md."""
+
 import pytest
 
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP, card
@@ -66,8 +67,13 @@ def test_V1_no_pass_after_placing_or_after_a_playable_draw():
     assert PASS not in legal(s) and END in legal(s)
     assert_illegal(s, PASS, ("E15", "V1"))
     used = cs("red 11", "yellow 3", "red 10")
-    s2 = deal_state(rules, [cs("yellow 3"), cs("red 10")], stock=stock_first(rules, cs("red 12"), used),
-                    table=erow("red", 11, 11), first=0)
+    s2 = deal_state(
+        rules,
+        [cs("yellow 3"), cs("red 10")],
+        stock=stock_first(rules, cs("red 12"), used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s2.apply(DRAW)
     assert legal(s2) == [c("red 12")]
     assert_illegal(s2, PASS, ("E17", "V1"))
@@ -77,8 +83,12 @@ def test_V1_anti_stall_suspends_pass_after_every_player_passed():
     """V1 decision: 'once every player has ended a turn in succession without placing a card, the optional pass
     is suspended, and E16 applies again, until the next card is placed.'"""
     rules = make_rules("classic", players=3, optional_pass=1)
-    s = deal_state(rules, [cs("red 12", "red 13", "blue 1"), cs("red 10", "blue 2"), cs("yellow 12", "blue 4")],
-                   table=cs("red 11", "yellow 11"), first=0)
+    s = deal_state(
+        rules,
+        [cs("red 12", "red 13", "blue 1"), cs("red 10", "blue 2"), cs("yellow 12", "blue 4")],
+        table=cs("red 11", "yellow 11"),
+        first=0,
+    )
     s.apply(PASS)
     s.apply(PASS)
     assert s.turn == 2 and PASS in legal(s)  # idle 2 < 3 players
@@ -97,8 +107,13 @@ def test_V1_blocked_turns_count_toward_anti_stall():
     """V1 decision: a turn ended without placing (a blocked draw too) counts toward 'every player'."""
     rules = make_rules("classic", players=2, optional_pass=1)
     used = cs("red 11", "red 12", "blue 1", "yellow 3")
-    s = deal_state(rules, [cs("red 12", "blue 1"), cs("yellow 3")], stock=stock_first(rules, cs("green 2"), used),
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("red 12", "blue 1"), cs("yellow 3")],
+        stock=stock_first(rules, cs("green 2"), used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s.apply(PASS)
     assert legal(s) == [DRAW]
     s.apply(DRAW)  # green 2 does not fit: the turn ends without a card
@@ -115,9 +130,13 @@ def test_V2_draws_up_to_three_stopping_at_first_legal():
     rules = make_rules("classic", players=2, draw=3)
     assert rules.draw_max == 3
     used = cs("red 11", "yellow 3", "red 13", "green 9")
-    s = deal_state(rules, [cs("yellow 3", "red 13"), cs("green 9")],
-                   stock=stock_first(rules, cs("blue 2", "blue 5", "red 12", "red 10"), used),
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("yellow 3", "red 13"), cs("green 9")],
+        stock=stock_first(rules, cs("blue 2", "blue 5", "red 12", "red 10"), used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s.apply(DRAW)
     assert s.turn == 0 and legal(s) == [DRAW]
     s.apply(DRAW)
@@ -135,8 +154,13 @@ def test_V2_stops_early_at_a_legal_second_card():
     """V2: drawing stops at the first legal card; no further draw is allowed."""
     rules = make_rules("classic", players=2, draw=3)
     used = cs("red 11", "yellow 3", "green 9")
-    s = deal_state(rules, [cs("yellow 3"), cs("green 9")], stock=stock_first(rules, cs("blue 2", "red 10"), used),
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("yellow 3"), cs("green 9")],
+        stock=stock_first(rules, cs("blue 2", "red 10"), used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
     left = s.stock_left
     s.apply(DRAW)
     s.apply(DRAW)
@@ -149,9 +173,13 @@ def test_V2_three_unplayable_cards_end_the_turn():
     """V2: after three draws without a legal card the turn ends; the cards stay in hand."""
     rules = make_rules("classic", players=2, draw=3)
     used = cs("red 11", "yellow 3", "green 9")
-    s = deal_state(rules, [cs("yellow 3"), cs("green 9")],
-                   stock=stock_first(rules, cs("blue 2", "blue 5", "green 1", "red 12"), used),
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("yellow 3"), cs("green 9")],
+        stock=stock_first(rules, cs("blue 2", "blue 5", "green 1", "red 12"), used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
     for _ in range(3):
         assert s.turn == 0
         s.apply(DRAW)
@@ -164,8 +192,13 @@ def test_V2_drawing_stops_when_the_stock_runs_out():
     """V2: 'drawing stops early when the stock runs out.'"""
     rules = make_rules("classic", players=2, draw=3)
     table = erow("red", 1, 20) + erow("blue", 1, 20) + erow("yellow", 4, 20) + erow("green", 8, 20)
-    s = deal_state(rules, [cs("yellow 1"), cs("yellow 3", "green 7") + erow("green", 1, 5)],
-                   stock=cs("yellow 2", "green 6"), table=table, first=0)
+    s = deal_state(
+        rules,
+        [cs("yellow 1"), cs("yellow 3", "green 7") + erow("green", 1, 5)],
+        stock=cs("yellow 2", "green 6"),
+        table=table,
+        first=0,
+    )
     s.apply(DRAW)
     assert s.turn == 0 and s.stock_left == 1
     s.apply(DRAW)
@@ -230,8 +263,9 @@ def test_V3_start_ranks_redrawn_each_round():
 def test_V3_explicit_start_12_opens_red_and_row_extends_from_it():
     """V3: 'E9-E14 use it (E10: the holder of red's start card begins).'"""
     rules = make_rules("classic", players=2, start_10_12=1)
-    s = deal_state(rules, [cs("red 12", "red 11", "yellow 11", "blue 2"), cs("yellow 10", "red 13")],
-                   start=[12, 10, 10, 12])
+    s = deal_state(
+        rules, [cs("red 12", "red 11", "yellow 11", "blue 2"), cs("yellow 10", "red 13")], start=[12, 10, 10, 12]
+    )
     assert list(s.start) == [12, 10, 10, 12]
     assert s.turn == 0 and s.forced == c("red 12")
     assert legal(s) == [c("red 12")]
@@ -249,18 +283,18 @@ def test_V3_explicit_start_12_opens_red_and_row_extends_from_it():
 def test_V3_explicit_deal_needs_valid_start_ranks():
     """V3: start ranks are 10 or 12; a V3 deal without them, or with 11, is refused."""
     rules = make_rules("classic", players=2, start_10_12=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="start"):
         deal_state(rules, [cs("red 12"), cs("red 3")])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="start rank 9"):
         deal_state(rules, [cs("red 12"), cs("red 3")], start=[12, 9, 10, 12])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="start rank 12"):
         deal_state(make_rules("classic", players=2), [cs("red 12"), cs("red 3")], start=[12, 11, 11, 11])
 
 
 def test_V3_explicit_start_rank_11_refused_under_V3():
     """V3: 'each color's start rank is drawn at random from {10, 12}' - so 11 is no V3 start rank."""
     rules = make_rules("classic", players=2, start_10_12=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="start rank 11"):
         deal_state(rules, [cs("red 12"), cs("red 3")], start=[11, 10, 10, 12])
 
 
@@ -325,22 +359,30 @@ def test_V6_deck_has_4_skip_and_4_reverse_hand_sizes_from_number_cards():
     assert list(s.count) == [15, 15, 15, 15]
     assert s.stock_left == 88 - 60
     assert all_cards(s) == cards_
-    assert sum(s.acts) + sum(1 for x in s.stock[s.stock_pos:s.stock_pos + s.stock_left] if x >= SKIP) == 8
+    assert sum(s.acts) + sum(1 for x in s.stock[s.stock_pos : s.stock_pos + s.stock_left] if x >= SKIP) == 8
 
 
 def test_V6_action_card_playable_any_moment_of_own_turn_and_counts_as_play():
     """V6: 'An action card is a legal play at any moment of the player's own turn, counts as a play for E16';
     'holding an action card means a legal play exists (E16/E17)'."""
     rules = v6(3)
-    s = deal_state(rules, [cs("yellow 3") + [SKIP], cs("red 12", "blue 1"), cs("green 2", "blue 2")],
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("yellow 3") + [SKIP], cs("red 12", "blue 1"), cs("green 2", "blue 2")],
+        table=erow("red", 11, 11),
+        first=0,
+    )
     assert legal(s) == [SKIP]  # no DRAW: a legal play exists
     assert_illegal(s, DRAW, ("E16", "E17", "V6"))
     s.apply(SKIP)
     assert s.turn == 0  # the effect waits for the end of the turn
     assert legal(s) == [END]
-    s2 = deal_state(rules, [cs("red 12", "blue 1", "blue 3") + [REVERSE], cs("red 13"), cs("green 2")],
-                    table=erow("red", 11, 11), first=0)
+    s2 = deal_state(
+        rules,
+        [cs("red 12", "blue 1", "blue 3") + [REVERSE], cs("red 13"), cs("green 2")],
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s2.apply(c("red 12"))
     assert sorted(legal(s2)) == sorted([REVERSE, END])
 
@@ -348,8 +390,12 @@ def test_V6_action_card_playable_any_moment_of_own_turn_and_counts_as_play():
 def test_V6_skip_next_player_loses_turn():
     """V6: 'Skip - the next player loses their turn' (effect when the turn ends)."""
     rules = v6(3)
-    s = deal_state(rules, [cs("red 12", "blue 1") + [SKIP], cs("red 13", "blue 2"), cs("red 10", "blue 4")],
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("red 12", "blue 1") + [SKIP], cs("red 13", "blue 2"), cs("red 10", "blue 4")],
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s.apply(c("red 12"))
     s.apply(SKIP)
     assert s.turn == 0
@@ -361,8 +407,12 @@ def test_V6_skip_next_player_loses_turn():
 def test_V6_reverse_flips_play_direction():
     """V6: 'Reverse - play direction flips.'"""
     rules = v6(3)
-    s = deal_state(rules, [cs("red 12", "blue 1") + [REVERSE], cs("red 14", "blue 2"), cs("red 13", "blue 4")],
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("red 12", "blue 1") + [REVERSE], cs("red 14", "blue 2"), cs("red 13", "blue 4")],
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s.apply(c("red 12"))
     s.apply(REVERSE)
     assert s.dir == 1  # not yet: effects apply when the turn ends
@@ -377,8 +427,9 @@ def test_V6_reverse_flips_play_direction():
 def test_V6_two_players_skip_and_reverse_give_the_same_player_another_turn(action):
     """V6: 'with two players Reverse acts as Skip'; a Skip makes the opponent lose the turn."""
     rules = v6(2)
-    s = deal_state(rules, [cs("red 12", "blue 1", "blue 3") + [action], cs("red 13", "blue 2")],
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules, [cs("red 12", "blue 1", "blue 3") + [action], cs("red 13", "blue 2")], table=erow("red", 11, 11), first=0
+    )
     s.apply(c("red 12"))
     s.apply(action)
     s.apply(END)
@@ -401,8 +452,12 @@ def test_V6_several_action_cards_add_up(actions, turn, direction):
     """V6: 'several action cards in one turn add up (Reverses first, then each Skip skips one more seat)'."""
     rules = v6(4)
     hand = cs("red 12", "blue 1") + list(actions)
-    s = deal_state(rules, [hand, cs("red 13", "blue 2"), cs("red 14", "blue 4"), cs("red 10", "blue 5")],
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [hand, cs("red 13", "blue 2"), cs("red 14", "blue 4"), cs("red 10", "blue 5")],
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s.apply(c("red 12"))
     for a in actions:
         s.apply(a)
@@ -414,8 +469,13 @@ def test_V6_drawn_action_card_must_be_played():
     """V6: 'a drawn action card must be played'."""
     rules = v6(3)
     used = cs("red 11", "yellow 3", "red 13", "blue 2", "red 10", "blue 4")
-    s = deal_state(rules, [cs("yellow 3"), cs("red 13", "blue 2"), cs("red 10", "blue 4")],
-                   stock=stock_first(rules, [SKIP], used), table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("yellow 3"), cs("red 13", "blue 2"), cs("red 10", "blue 4")],
+        stock=stock_first(rules, [SKIP], used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
     assert legal(s) == [DRAW]
     s.apply(DRAW)
     assert s.turn == 0
@@ -462,9 +522,9 @@ def test_V6_opening_still_starts_with_red_11():
 
 def test_V6_action_cards_only_with_the_option():
     """V6: action cards exist only with actions=1; they never lie on a row; Cinquillo has no actions option."""
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="skip is not a card of this deck"):
         deal_state(make_rules("classic", players=2), [[SKIP], cs("red 11")])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="action"):
         deal_state(v6(2), [cs("red 12"), cs("red 3")], table=cs("red 11") + [SKIP])
     s = deal_state(make_rules("classic", players=2), [cs("red 11", "blue 2"), cs("red 3")])
     s.apply(c("red 11"))
@@ -488,11 +548,30 @@ def test_V6_round_with_actions_plays_to_the_end():
             assert s.round_scores[p] == s.penalty(p) or s.count[p] == 0
 
 
+def test_V6_reverse_in_a_two_seat_tiebreak_acts_as_skip():
+    """V6 with E23: a tie-break round between two of three seats is a two-player game: Reverse acts as Skip."""
+    rules = make_rules("classic", players=3, actions=1, rounds=2)
+    s = deal_state(rules, [cs("red 11"), cs("yellow 9"), cs("yellow 5")])
+    s.apply(c("red 11"))
+    next_deal(s, [cs("yellow 5"), cs("yellow 9"), cs("red 11")])
+    s.apply(c("red 11"))
+    assert s.pending_tiebreak == 0b101
+    next_deal(s, [cs("red 11", "blue 1", "blue 3") + [REVERSE], [], cs("red 12", "blue 2")])
+    s.apply(c("red 11"))
+    s.apply(REVERSE)
+    s.apply(END)
+    assert s.turn == 0 and s.nactive == 2
+
+
 def test_V6_next_round_after_actions_restores_clockwise_direction():
     """V6: a Reverse lasts for its round; the next deal plays clockwise again (E13)."""
     rules = v6(3)
-    s = deal_state(rules, [cs("red 12", "blue 1") + [REVERSE], cs("red 14", "blue 2"), cs("red 13")],
-                   table=erow("red", 11, 11), first=0)
+    s = deal_state(
+        rules,
+        [cs("red 12", "blue 1") + [REVERSE], cs("red 14", "blue 2"), cs("red 13")],
+        table=erow("red", 11, 11),
+        first=0,
+    )
     s.apply(c("red 12"))
     s.apply(REVERSE)
     s.apply(END)
