@@ -52,6 +52,8 @@ class EasyBot(RandomBot):
 
 
 LEVELS = {"random": RandomBot, "easy": EasyBot}
+LEVEL_ORDER = ("random", "easy")  # weakest to strongest
+STRONGEST = LEVEL_ORDER[-1]
 
 
 def make_bot(level, rules, seat, seed=0):

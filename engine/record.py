@@ -24,6 +24,7 @@ Lines starting with '#' and blank lines are ignored; '#' also starts a trailing 
 """
 
 from engine import cards
+from engine import explicit as explicit_deals
 from engine.cards import DRAW, END, PASS
 from engine.errors import IllegalMove, RecordError, RulesError
 from engine.rules import parse_rules
@@ -322,7 +323,7 @@ class _Replayer:
         if deal is not None:
             try:
                 active = s.pending_tiebreak if s is not None else 0
-                deal = deal_mod.check_explicit(rules, deal, rules.players, active or None)
+                deal = explicit_deals.check(rules, deal, rules.players, active or None)
             except ValueError as e:
                 raise RecordError(deal["_line"], "bad deal: %s" % e) from None
         if s is None:

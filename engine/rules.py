@@ -7,19 +7,20 @@ the resulting attributes and never asks for a preset by name.
 from engine.cards import GAME_CINQUILLO, GAME_ELFER
 from engine.errors import RulesError
 
-# Option table: name -> (default, allowed values or (lo, hi) range, games, rule id, help)
-# "games" is the set of games the option exists for: "e" Elfer Raus, "c" Cinquillo.
+# Option table: name -> (default, allowed values or (lo, hi) range, games it exists for).
+# Games: "e" Elfer Raus, "c" Cinquillo. Rule ids: players E5/C2/B1, colors E2/V5, ranks E3/V4,
+# optional_pass V1, draw V2, start_10_12 V3, actions V6, limit E22/C9, rounds E22, hand_size C3.
 OPTIONS = {
-    "players": (4, (2, 6), "ec", "E5/C2/B1", "number of players"),
-    "colors": (4, (3, 4), "e", "E2/V5", "colors in the deck"),
-    "ranks": (20, (10, 15, 20), "e", "E3/V4", "ranks 1..N"),
-    "optional_pass": (0, (0, 1), "e", "V1", "may pass while holding a playable card"),
-    "draw": (1, (1, 3), "e", "V2", "cards drawn at most when blocked"),
-    "start_10_12": (0, (0, 1), "e", "V3", "start rank of each color drawn from 10/12"),
-    "actions": (0, (0, 1), "e", "V6", "4 skip and 4 reverse cards"),
-    "limit": (0, (1, 9999), "ec", "E22/C9", "match ends when a score reaches this"),
-    "rounds": (0, (0, 99), "ec", "E22", "fixed number of rounds (0: play to the limit)"),
-    "hand_size": (12, (10, 15), "c", "C3", "cards each in 2-player Cinquillo"),
+    "players": (4, (2, 6), "ec"),
+    "colors": (4, (3, 4), "e"),
+    "ranks": (20, (10, 15, 20), "e"),
+    "optional_pass": (0, (0, 1), "e"),
+    "draw": (1, (1, 3), "e"),
+    "start_10_12": (0, (0, 1), "e"),
+    "actions": (0, (0, 1), "e"),
+    "limit": (0, (1, 9999), "ec"),
+    "rounds": (0, (0, 99), "ec"),
+    "hand_size": (12, (10, 15), "c"),
 }
 RANGE_OPTIONS = ("players", "limit", "rounds", "hand_size")
 

@@ -90,8 +90,10 @@ class State:
             why = "still being played" if self.phase == PLAYING else "over, and so is the match"
             raise ValueError("next_round: the round is " + why)
         if explicit is not None:  # validate first, so a bad deal changes nothing
+            from engine import explicit as explicit_deals
+
             active = self.pending_tiebreak or (1 << self.n) - 1
-            explicit = deal.check_explicit(self.rules, explicit, self.n, active)
+            explicit = explicit_deals.check(self.rules, explicit, self.n, active)
         deal.rotate_dealer(self)
         deal.start_round(self, explicit)
 
@@ -126,8 +128,14 @@ class State:
         self.history[i + 1] = move
         self.hist_len += 1
 
-    def view_into(self, view):
-        """Fill a SeatView with what view.seat may see; never an opponent's card."""
+    def view_into(self, view, seat=-1):
+        """Fill a SeatView with what its seat may see; never an opponent's card.
+
+        With seat given, the view is re-pointed at that seat first: one view
+        object can serve every bot in turn (every seat-specific field is rewritten).
+        """
+        if seat >= 0:
+            view.seat = seat
         fill_view(self, view)
 
     def copy_into(self, dst, history=True):
@@ -238,7 +246,9 @@ def from_deal(rules, explicit, dealer=0, seed=0):
     [start rank per color] (V3), 'first': seat to move first}. Raises
     ValueError naming what is wrong with the deal.
     """
-    d = deal.check_explicit(rules, explicit, rules.players)
+    from engine import explicit as explicit_deals
+
+    d = explicit_deals.check(rules, explicit, rules.players)
     s = State(rules, seed=seed, dealer=dealer, deal_now=False)
     deal.start_round(s, d)
     return s

@@ -2,7 +2,7 @@
 and what applying one does. Works on a State or on a SeatView (same fields).
 """
 
-from engine import cards, scoring
+from engine import scoring
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
 from engine.errors import IllegalMove
 
@@ -126,7 +126,7 @@ def is_legal(s, m):
     if s.forced:
         return m == s.forced
     if m < DRAW:  # a card: any held card that fits is legal whenever it is p's turn
-        return 0 < m <= REVERSE and _holds(s, p, m) and playable(s, p, m)
+        return 0 < m <= REVERSE and holds(s, p, m) and playable(s, p, m)
     rules = s.rules
     if m == END:
         return not rules.one_card_turns and s.placed > 0 and not obligated(s, p)
@@ -147,8 +147,10 @@ def is_legal(s, m):
 def apply(s, move):
     """Apply move for the seat on turn, or raise IllegalMove with nothing changed."""
     if not is_legal(s, move):
-        rule, reason = explain(s, move)
-        raise IllegalMove(_name(s, move), rule, reason)
+        from engine import reasons  # only on the error path: keeps the turn loop's RAM small
+
+        rule, reason = reasons.explain(s, move)
+        raise IllegalMove(reasons.move_text(s, move), rule, reason)
     p = s.turn
     if move == DRAW:
         _draw(s, p)
@@ -248,111 +250,7 @@ def anyone_can_play(s):
     return False
 
 
-# --- Why a move is illegal (only on the error path) -------------------------
-
-
-def _name(s, move):
-    if not isinstance(move, int) or not 0 <= move < 256:
-        return repr(move)
-    return cards.move_name(s.rules.game, move)
-
-
-def _rule(s, elfer, cinquillo):
-    return cinquillo if s.rules.one_card_turns else elfer
-
-
-def _in_deck(rules, m):
-    if m == SKIP or m == REVERSE:
-        return rules.actions
-    return m >> 5 < rules.colors and 1 <= (m & 31) <= rules.ranks
-
-
-def _holds(s, p, card):
+def holds(s, p, card):
     if card >= SKIP:
         return card <= REVERSE and s.acts[p * 2 + card - SKIP] > 0
     return card >> 5 < 4 and s.hands[p * 4 + (card >> 5)] >> (card & 31) & 1
-
-
-def _example(s):
-    buf = bytearray(32)
-    n = plays(s, s.turn, buf, 0)
-    return ", ".join(cards.card_name(s.rules.game, buf[i]) for i in range(n))
-
-
-def explain(s, m):
-    """(rule id, reason) for a move that is not legal now."""
-    rules = s.rules
-    g = rules.game
-    p = s.turn
-    who = "P%d" % (p + 1)
-    if s.phase != _PLAYING:
-        return _rule(s, "E20", "B3"), "the round is over"
-    if not isinstance(m, int) or not 0 <= m < 256:
-        return "E19", "not a move"
-    if m == DRAW:
-        if s.stock_left == 0:
-            return _rule(s, "E18", "C8"), "the stock is empty"
-        if s.placed:
-            return "E17", "%s has placed a card this turn; drawing is only for a blocked turn" % who
-        if s.drawn:
-            return "E17", "the drawn card fits and must be placed"
-        if s.forced:
-            return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
-        return _rule(s, "E17", "C8"), "%s can play (%s), so may not draw" % (who, _example(s))
-    if m == END:
-        if rules.one_card_turns:
-            return "C7", "a Cinquillo turn ends by itself after one card"
-        if not s.placed:
-            can = _example(s)
-            if can:
-                return "E16", "end follows a placed card; play one of: " + can
-            if s.stock_left:
-                return "E17", "nothing to end: no card placed and none fits; draw"
-            return "E18", "nothing to end: no card placed and none fits; pass"
-        return "E12", "%s must open the row of the start card they hold before ending the turn" % who
-    if m == PASS:
-        can = _example(s)
-        if s.forced:
-            return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
-        if s.placed:
-            return "E15", "%s has placed a card this turn: end the turn with 'end'" % who
-        if not can:
-            return _rule(s, "E17", "C8"), "the stock is not empty: draw first"
-        if rules.one_card_turns:
-            return "C7", "%s can play (%s) and must" % (who, can)
-        if obligated(s, p):
-            return "E12", "%s holds the start card of a closed row and must open it" % who
-        if s.drawn:
-            return "E17", "the drawn card can be played and must be"
-        if rules.optional_pass:
-            return "V1", "optional passes are suspended: every player has passed in succession"
-        return "E16", "%s can play (%s) and must" % (who, can)
-    if not _in_deck(rules, m):
-        return _rule(s, "E1", "C1"), "%s is not a card of this deck" % cards.move_name(g, m)
-    name = cards.card_name(g, m)
-    if not _holds(s, p, m):
-        return "E19", "%s does not hold %s" % (who, name)
-    if s.forced:
-        return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
-    c = m >> 5
-    color = cards.COLOR_NAMES[g][c]
-    if s.hi[c] == 0:
-        return _rule(s, "E9", "C4"), "the %s row is not open; only %s opens it" % (
-            color,
-            cards.card_name(g, c * 32 + s.start[c]),
-        )
-    lo = s.lo[c]
-    hi = s.hi[c]
-    if rules.bastard:
-        return "B2", "%s is dead: the %s row already passed it" % (name, color)
-    fits = []
-    if lo > 1:
-        fits.append(cards.card_name(g, c * 32 + lo - 1))
-    if hi < rules.ranks:
-        fits.append(cards.card_name(g, c * 32 + hi + 1))
-    span = cards.card_name(g, c * 32 + lo) + ".." + cards.card_name(g, c * 32 + hi).split()[-1]
-    return _rule(s, "E14", "C7"), "%s does not fit the row %s (it takes %s)" % (
-        name,
-        span,
-        " or ".join(fits) or "nothing more",
-    )

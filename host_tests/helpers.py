@@ -4,6 +4,7 @@ state snapshots for "nothing changed" checks, and a simple round player."""
 import pytest
 
 from engine import deal, state
+from engine import explicit as explicit_deals
 from engine.cards import GAME_CINQUILLO, GAME_ELFER, parse_card
 from engine.errors import IllegalMove
 from engine.rng import Rng
@@ -61,7 +62,7 @@ def deal_state(rules, hands, stock=None, table=None, first=None, start=None, dea
 def next_deal(s, hands, stock=None, table=None, first=None, start=None):
     """Start the next round of s (after a round ended) from an explicit deal."""
     active = s.pending_tiebreak or (1 << s.n) - 1  # an E23 tie-break round deals only to the tied seats
-    d = deal.check_explicit(s.rules, explicit(hands, stock, table, first, start), s.n, active)
+    d = explicit_deals.check(s.rules, explicit(hands, stock, table, first, start), s.n, active)
     s.next_round(d)
     return s
 

@@ -1,0 +1,101 @@
+"""Validating an explicit deal (records, tests, bug reports): every card once, legal rows.
+
+Kept apart from deal.py so a device that never loads a hand-written deal never loads this.
+"""
+
+from engine.cards import card_name
+from engine.deal import build_deck
+
+
+def check(rules, d, seats, active=None):
+    """Validate an explicit deal; return it completed ('stock' None -> the rest in deck order).
+
+    Raises ValueError saying what is wrong: a card not in this deck, a card
+    given twice, cards missing, an empty hand, a table row that is not a
+    legal row, a seat that does not play this round. `active` is the bit
+    mask of seats playing (an E23 tie-break round), default all.
+    """
+    g = rules.game
+    deck = bytearray(96)
+    size = build_deck(rules, deck)
+    left = {}
+    for i in range(size):
+        left[deck[i]] = left.get(deck[i], 0) + 1
+    hands = d.get("hands")
+    if hands is None or len(hands) != seats:
+        raise ValueError("the deal needs a hand for each of the %d seats" % seats)
+
+    def take(card, where):
+        if left.get(card, 0) == 0:
+            if card in left:
+                raise ValueError("%s is dealt twice (again in %s)" % (card_name(g, card), where))
+            raise ValueError("%s is not a card of this deck (in %s)" % (card_name(g, card), where))
+        left[card] -= 1
+
+    if active is None:
+        active = (1 << seats) - 1
+    for p in range(seats):
+        if not active >> p & 1:
+            if hands[p]:
+                raise ValueError("P%d does not play this round (E23) but is dealt cards" % (p + 1))
+            continue
+        if not hands[p]:
+            raise ValueError("P%d's hand is empty: a round cannot start with a player already out (E20)" % (p + 1))
+        for card in hands[p]:
+            take(card, "P%d's hand" % (p + 1))
+    table = d.get("table") or []
+    for card in table:
+        if card >= 128:
+            raise ValueError("action cards cannot lie on a row (table)")
+        take(card, "the table")
+    start = d.get("start")
+    if start is not None:
+        if len(start) != rules.colors:
+            raise ValueError("start ranks: need one per color (%d)" % rules.colors)
+        for r in start:
+            if r not in ((10, 12) if rules.start_10_12 else (rules.start_rank,)):
+                raise ValueError(
+                    "start rank %d is not allowed here (%s)"
+                    % (r, "10 or 12" if rules.start_10_12 else rules.start_rank)
+                )
+    elif rules.start_10_12:
+        raise ValueError("start_10_12 needs a 'start' line with each color's start rank (V3)")
+    starts = start or [rules.start_rank] * rules.colors
+    for c in range(rules.colors):
+        mask = 0
+        for card in table:
+            if card >> 5 == c:
+                mask |= 1 << (card & 31)
+        if not mask:
+            continue
+        if not mask >> starts[c] & 1:
+            raise ValueError("the %s row on the table lacks its start card" % card_name(g, c * 32 + 1).split()[0])
+        if not rules.bastard:
+            lo = 1
+            while not mask >> lo & 1:
+                lo += 1
+            top = mask >> lo
+            if top & (top + 1):  # not of the form 0b111..1
+                raise ValueError("the %s row on the table has a gap" % card_name(g, c * 32 + 1).split()[0])
+    stock = d.get("stock")
+    rest = []
+    for i in range(size):
+        if left.get(deck[i], 0):
+            left[deck[i]] -= 1
+            rest.append(deck[i])
+    if stock is None:
+        stock = rest
+    else:
+        for card in stock:
+            if card not in rest:
+                take(card, "the stock")  # raises with the right reason
+            rest.remove(card)
+        if rest:
+            raise ValueError("cards missing from the deal: " + ", ".join(card_name(g, c) for c in rest))
+    first = d.get("first")
+    if first is not None and not (0 <= first < seats and active >> first & 1):
+        raise ValueError("first seat P%d does not play this round" % (first + 1))
+    out = dict(d)
+    out["stock"] = list(stock)
+    out["table"] = list(table)
+    return out

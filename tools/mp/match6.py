@@ -1,0 +1,44 @@
+"""A full 6-player classic match, the strongest bots in every seat (MicroPython heap-cap probe).
+
+    micropython -X heapsize=64k tools/mp/match6.py      (cwd: a folder holding engine/)
+
+Prints 'match6: OK rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
+"""
+import gc
+import sys
+
+if "" not in sys.path:
+    sys.path.insert(0, "")
+
+from engine.bots import STRONGEST, make_bot  # noqa: E402
+from engine.rules import make_rules  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+
+def main(seed):
+    rules = make_rules("classic", players=6)
+    s = State(rules, seed=seed)
+    bots = [make_bot(STRONGEST, rules, p, seed) for p in range(6)]
+    view = SeatView(rules, 0)  # one view, re-pointed at the seat on turn
+    moves = 0
+    low = gc.mem_free()
+    while not s.is_match_over():
+        if s.is_round_over():
+            s.next_round()
+            gc.collect()
+            continue
+        s.view_into(view, s.turn)
+        s.apply(bots[s.turn].choose(view))
+        moves += 1
+        if moves & 63 == 0:
+            free = gc.mem_free()
+            if free < low:
+                low = free
+    gc.collect()
+    print("match6: OK rounds=%d moves=%d winners=%d" % (s.round_no, moves, s.match_winners))
+    print("heap_free_min: %d" % low)
+    print("heap_used_after_gc: %d" % gc.mem_alloc())
+
+
+main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)

