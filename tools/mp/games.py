@@ -5,6 +5,7 @@
 
 Used by the cross-runtime determinism test: both runtimes must print the same bytes.
 """
+
 import sys
 
 if "" not in sys.path:

@@ -4,6 +4,7 @@
 
 Prints 'match6: OK rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
 """
+
 import gc
 import sys
 
