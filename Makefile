@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The 32-bit MicroPython VM (npm) used to measure allocation per turn.
+MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test lint bench venv clean
+.PHONY: play test lint bench venv mpvm alloc clean
 
 venv: $(STAMP)
 
@@ -13,18 +15,27 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+$(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
+	cd tools/mpvm && npm ci --no-audit --no-fund
+	touch $(MPVM_STAMP)
+
+mpvm: $(MPVM_STAMP)
+
+alloc: $(STAMP) $(MPVM_STAMP)
+	node tools/mpvm/run.mjs tools/alloc_probe.py $(ARGS)
+
 play: $(STAMP)
 	$(PY) tools/play.py $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) $(MPVM_STAMP)
 	$(PY) -m pytest -p no:cacheprovider
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check engine tools host_tests
 
-bench: $(STAMP)
+bench: $(STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench.py
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis tools/mpvm/node_modules

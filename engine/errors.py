@@ -8,7 +8,7 @@ class RulesError(ValueError):
         self.option = option
         self.value = value
         self.allowed = allowed
-        ValueError.__init__(self, "option %s=%s is not allowed; allowed: %s" % (option, value, allowed))
+        super().__init__("option %s=%s is not allowed; allowed: %s" % (option, value, allowed))
 
 
 class IllegalMove(ValueError):
@@ -18,7 +18,7 @@ class IllegalMove(ValueError):
         self.move = move
         self.rule = rule
         self.reason = reason
-        ValueError.__init__(self, "illegal move '%s': %s (rule %s)" % (move, reason, rule))
+        super().__init__("illegal move '%s': %s (rule %s)" % (move, reason, rule))
 
 
 class RecordError(ValueError):
@@ -27,4 +27,4 @@ class RecordError(ValueError):
     def __init__(self, line, reason):
         self.line = line
         self.reason = reason
-        ValueError.__init__(self, "line %d: %s" % (line, reason))
+        super().__init__("line %d: %s" % (line, reason))

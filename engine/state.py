@@ -154,14 +154,18 @@ def copy_state(src, dst, history):
     for i in range(src.n):
         dst.scores[i] = src.scores[i]
         dst.round_scores[i] = src.round_scores[i]
-    dst.acts[:] = src.acts
-    dst.init_acts[:] = src.init_acts
-    dst.count[:] = src.count
-    dst.lo[:] = src.lo
-    dst.hi[:] = src.hi
-    dst.start[:] = src.start
-    dst.stock[:] = src.stock
-    dst.active[:] = src.active
+    for i in range(src.n * 2):
+        dst.acts[i] = src.acts[i]
+        dst.init_acts[i] = src.init_acts[i]
+    for i in range(src.n):
+        dst.count[i] = src.count[i]
+        dst.active[i] = src.active[i]
+    for i in range(4):
+        dst.lo[i] = src.lo[i]
+        dst.hi[i] = src.hi[i]
+        dst.start[i] = src.start[i]
+    for i in range(src.stock_len):
+        dst.stock[i] = src.stock[i]
     dst.stock_pos = src.stock_pos
     dst.stock_len = src.stock_len
     dst.stock_left = src.stock_left
@@ -188,7 +192,10 @@ def copy_state(src, dst, history):
     if history:
         if len(dst.history) < len(src.history):
             dst.history = bytearray(len(src.history))
-        dst.history[: 2 * src.hist_len] = src.history[: 2 * src.hist_len]
+        dh = dst.history
+        sh = src.history
+        for i in range(2 * src.hist_len):
+            dh[i] = sh[i]
     dst.hist_len = src.hist_len if history else 0
 
 
@@ -204,11 +211,13 @@ def fill_view(s, v):
     for i in range(s.n):
         v.scores[i] = s.scores[i]
         v.round_scores[i] = s.round_scores[i]
-    v.count[:] = s.count
-    v.active[:] = s.active
-    v.lo[:] = s.lo
-    v.hi[:] = s.hi
-    v.start[:] = s.start
+    for i in range(s.n):
+        v.count[i] = s.count[i]
+        v.active[i] = s.active[i]
+    for i in range(4):
+        v.lo[i] = s.lo[i]
+        v.hi[i] = s.hi[i]
+        v.start[i] = s.start[i]
     v.stock_left = s.stock_left
     v.nactive = s.nactive
     v.turn = s.turn
@@ -231,7 +240,7 @@ def fill_view(s, v):
     v.round_no = s.round_no
     if len(v.history) < 2 * s.hist_len:
         grown = bytearray(len(s.history))
-        grown[: 2 * v.hist_len] = v.history[: 2 * v.hist_len]
+        grown[: len(v.history)] = v.history
         v.history = grown
     for i in range(2 * v.hist_len, 2 * s.hist_len):
         v.history[i] = s.history[i]

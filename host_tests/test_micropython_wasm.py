@@ -1,0 +1,223 @@
+"""The engine inside the 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript).
+
+Needs node and `cd tools/mpvm && npm ci`. Without them these tests are skipped
+(with a warning), except under CI (environment variable CI set), where they fail.
+"""
+
+import os
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+from tools import alloc_probe, mpvm
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VM_OK, VM_REASON = mpvm.available()
+
+
+def _in_ci():
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+@pytest.fixture(autouse=True)
+def need_vm():
+    if VM_OK:
+        return
+    msg = "32-bit MicroPython VM not available: %s" % VM_REASON
+    if _in_ci():
+        pytest.fail("%s. CI is set, so these tests must run: install it in .ci/run (npm ci in tools/mpvm)." % msg)
+    warnings.warn(msg + " -- tests of host_tests/test_micropython_wasm.py SKIPPED", stacklevel=1)
+    pytest.skip("!!! " + msg)
+
+
+def run_ok(script, tmp_path=None, name="script.py", args=()):
+    """Run script (a path, or source text written to tmp_path/name) in the VM; return its stdout."""
+    if tmp_path is not None:
+        path = tmp_path / name
+        path.write_text(script)
+        script = path
+    rc, out, err = mpvm.run_wasm(script, [mpvm.ENGINE_DIR], timeout=300, args=args)
+    assert rc == 0, "VM run failed (exit %d):\n%s\n%s" % (rc, out, err)
+    return out
+
+
+@pytest.fixture(scope="module")
+def probe():
+    if not VM_OK:
+        return None
+    return mpvm.parse_keys(run_ok(os.path.join(ROOT, "tools", "alloc_probe.py")))
+
+
+@pytest.mark.parametrize("key", [p[0] for p in alloc_probe.PRESETS])
+def test_engine_turn_allocates_nothing_32bit(probe, key):
+    """One legal_moves() + apply() allocates 0 heap bytes, every step of a round (gc.mem_alloc in the VM)."""
+    assert probe["measure_overhead_bytes_32bit"] == "0", "the probe's own measurement allocates"
+    per_turn = int(probe["alloc_bytes_per_turn_engine_32bit_" + key])
+    assert per_turn == 0, (
+        "%s: up to %d bytes per turn (%s bytes over a round, %s steps allocating); "
+        "see `node tools/mpvm/run.mjs tools/alloc_probe.py --verbose`"
+        % (key, per_turn, probe["alloc_bytes_per_round_engine_32bit_" + key], probe["allocating_steps_" + key])
+    )
+
+
+def test_probe_reports_bots_and_views(probe):
+    for level in ("easy", "random"):
+        assert int(probe["bot_%s_alloc_bytes_per_decision_32bit" % level]) >= 0
+    assert int(probe["view_into_alloc_bytes_per_call_32bit"]) >= 0
+
+
+VM_FACTS = """\
+import gc
+import sys
+
+gc.disable()
+ma = gc.mem_alloc
+
+
+def deltas(k):
+    a = ma()
+    x = (1 << 29) + k
+    b = ma()
+    y = (1 << 30) + k
+    c = ma()
+    t = (k, k)
+    d = ma()
+    return b - a, c - b, d - c, x, y, t
+
+
+small, big, tup, _, _, _ = deltas(3)
+print("implementation:", sys.implementation.name)
+print("maxsize:", sys.maxsize)
+print("small_int_alloc:", small)
+print("big_int_alloc:", big)
+print("tuple_alloc:", tup)
+"""
+
+
+def test_vm_is_32bit_micropython(tmp_path):
+    facts = mpvm.parse_keys(run_ok(VM_FACTS, tmp_path))
+    assert facts["implementation"] == "micropython"
+    assert int(facts["maxsize"]) == 2**31 - 1
+    assert int(facts["small_int_alloc"]) == 0, "2**29 + k must be a small int"
+    assert int(facts["big_int_alloc"]) > 0, "2**30 + k must be a heap-allocated big int on a 32-bit VM"
+    assert int(facts["tuple_alloc"]) == 16, "a 2-tuple is 16 bytes on a 32-bit VM (and mem_alloc sees it)"
+
+
+def test_vm_reports_traceback_and_exit_status(tmp_path):
+    path = tmp_path / "boom.py"
+    path.write_text("import engine.rng\n\n\ndef f():\n    engine.rng.Rng(-1)\n\n\nf()\n")
+    rc, out, err = mpvm.run_wasm(path, [mpvm.ENGINE_DIR], timeout=60)
+    assert rc == 1
+    assert "ValueError: seed must be" in err and 'boom.py", line 5' in err, err
+    path.write_text("import sys\nprint('bye')\nsys.exit(3)\n")
+    rc, out, err = mpvm.run_wasm(path, [mpvm.ENGINE_DIR], timeout=60)
+    assert (rc, out) == (3, "bye\n")
+
+
+def run_both(source, tmp_path, name):
+    """Run source in the VM and on CPython; return (vm_stdout, cpython_stdout)."""
+    vm_out = run_ok(source, tmp_path, name)
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    cp = subprocess.run(
+        [sys.executable, str(tmp_path / name)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
+    )
+    assert cp.returncode == 0, cp.stderr
+    return vm_out, cp.stdout
+
+
+def assert_same_lines(vm_out, cp_out):
+    vm_lines, cp_lines = vm_out.splitlines(), cp_out.splitlines()
+    for i, (a, b) in enumerate(zip(vm_lines, cp_lines, strict=False)):
+        assert a == b, "line %d differs: VM %r, CPython %r" % (i + 1, a, b)
+    assert len(vm_lines) == len(cp_lines), "VM printed %d lines, CPython %d" % (len(vm_lines), len(cp_lines))
+
+
+# The engine's errors (RulesError, IllegalMove, RecordError): same type, text and fields on both runtimes.
+ENGINE_ERRORS = """\
+from engine.errors import IllegalMove, RecordError, RulesError
+from engine.record import replay
+from engine.rules import make_rules, parse_rules
+from engine.state import State
+
+CALLS = (
+    lambda: make_rules("nope"),
+    lambda: parse_rules("classic players=9"),
+    lambda: State(make_rules("classic")).apply(251),
+    lambda: replay("garbage\\n"),
+)
+for f in CALLS:
+    try:
+        f()
+        print("no error")
+    except (RulesError, IllegalMove, RecordError) as e:
+        if isinstance(e, RulesError):
+            fields = (e.option, e.value, e.allowed)
+        elif isinstance(e, IllegalMove):
+            fields = (e.move, e.rule, e.reason)
+        else:
+            fields = (e.line, e.reason)
+        print(type(e).__name__, "|", str(e), "|", fields)
+"""
+
+
+def test_engine_errors_match_cpython(tmp_path):
+    vm_out, cp_out = run_both(ENGINE_ERRORS, tmp_path, "errors.py")
+    assert cp_out.count("|") == 8
+    assert_same_lines(vm_out, cp_out)
+
+
+# Plays seeded games and prints their records; run unchanged on CPython and in the VM.
+RECORD_GAMES = """\
+from engine.bots import make_bot
+from engine.record import MatchRecord, export_round
+from engine.rng import Rng
+from engine.rules import parse_rules
+from engine.state import State
+from engine.view import SeatView
+
+CASES = (
+    ("classic players=4", 7, None),
+    ("classic players=6 actions=1 optional_pass=1 draw=3", 8, None),
+    ("classic players=3 start_10_12=1", 12, None),
+    ("cinquillo players=4", 9, None),
+    ("cinquillo players=3", 13, "easy"),
+    ("bastard players=4", 10, "random"),
+    ("junior10 players=2", 11, "easy"),
+)
+
+buf = bytearray(32)
+for text, seed, level in CASES:
+    rules = parse_rules(text)
+    s = State(rules, seed=seed)
+    rec = MatchRecord(s, seed=seed)
+    rng = Rng(seed + 1000)
+    bots = [make_bot(level, rules, p, seed) for p in range(rules.players)] if level else None
+    views = [SeatView(rules, p) for p in range(rules.players)]
+    for r in range(2):
+        if r:
+            s.next_round()
+        while not s.is_round_over():
+            if bots:
+                v = views[s.turn]
+                s.view_into(v)
+                s.apply(bots[s.turn].choose(v))
+            else:
+                n = s.legal_moves(buf)
+                s.apply(buf[rng.below(n)])
+        rec.end_round(s)
+        seat_view = export_round(s, seed=seed, seat=1)
+        if s.is_match_over():
+            break
+    print("=== %s seed %d bots %s" % (text, seed, level))
+    print(rec.text(s), end="")
+    print("--- seat view of the last finished round")
+    print(seat_view, end="")
+"""
+
+
+def test_seeded_records_match_cpython(tmp_path):
+    vm_out, cp_out = run_both(RECORD_GAMES, tmp_path, "records.py")
+    assert cp_out.count("=== ") == 7 and "plays" in cp_out
+    assert_same_lines(vm_out, cp_out)

@@ -1,0 +1,82 @@
+"""MicroPython-side benchmark (unix port): prints 'key: value' lines.
+
+    micropython tools/mp/bench_mp.py [SECONDS]     (cwd: a folder holding engine/)
+
+- calibration_ms: the shaoziyang/micropython_benchmarks loop, for device estimates
+- rounds_per_s_micropython: classic 4-player random-play rounds (engine driven directly)
+- cinquillo_rounds_per_s_micropython
+- bot_LEVEL_ms_median / bot_LEVEL_ms_p95: one decision of each bot level (classic 4p)
+"""
+
+import sys
+import time
+
+if "" not in sys.path:
+    sys.path.insert(0, "")
+
+from engine.bots import LEVEL_ORDER, make_bot  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from engine.rules import make_rules  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+
+def calibration():
+    C = 0
+    for i in range(1000000):  # noqa: B007 - exactly the published loop
+        C = 12345678 + 56781234
+    return C
+
+
+def calibration_ms():
+    t = time.ticks_ms()
+    calibration()
+    return time.ticks_diff(time.ticks_ms(), t)
+
+
+def rounds_per_s(rules, seconds):
+    buf = bytearray(32)
+    rng = Rng(1)
+    rounds = 0
+    limit = int(seconds * 1000)
+    t0 = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), t0) < limit:
+        s = State(rules, seed=rounds)
+        while s.phase == 0:
+            n = s.legal_moves(buf)
+            s.apply(buf[rng.below(n)])
+        rounds += 1
+    return rounds * 1000 / time.ticks_diff(time.ticks_ms(), t0)
+
+
+def decision_times(level, rules, decisions):
+    bots = [make_bot(level, rules, p, 5) for p in range(rules.players)]
+    view = SeatView(rules, 0)
+    times = []
+    seed = 0
+    while len(times) < decisions:
+        s = State(rules, seed=seed)
+        seed += 1
+        while s.phase == 0 and len(times) < decisions:
+            s.view_into(view, s.turn)
+            t = time.ticks_us()
+            m = bots[s.turn].choose(view)
+            times.append(time.ticks_diff(time.ticks_us(), t))
+            s.apply(m)
+    times.sort()
+    return times[len(times) // 2] / 1000, times[(len(times) * 95) // 100] / 1000
+
+
+def main():
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    print("calibration_ms: %d" % calibration_ms())
+    print("rounds_per_s_micropython: %.0f" % rounds_per_s(make_rules("classic", players=4), seconds))
+    print("cinquillo_rounds_per_s_micropython: %.0f" % rounds_per_s(make_rules("cinquillo", players=4), seconds))
+    classic = make_rules("classic", players=4)
+    for level in LEVEL_ORDER:
+        med, p95 = decision_times(level, classic, 400)
+        print("bot_%s_ms_median: %.4f" % (level, med))
+        print("bot_%s_ms_p95: %.4f" % (level, p95))
+
+
+main()
