@@ -1,0 +1,135 @@
+"""What the public history proves about the hidden hands (for bots; E8-safe).
+
+Reads only a SeatView: the plays, draws, passes and turn ends of the round.
+For each seat it keeps, per color, a bit mask of ranks the seat surely does
+not hold:
+
+- a draw in Elfer Raus is only allowed to a blocked player (E17), and a drawn
+  card that fits must be placed: so at every draw the seat held no card that
+  fitted then, and the drawn card (if not placed) did not fit either. Rows only
+  grow, so what fitted stays provable until it is placed.
+- a pass without V1 is a blocked pass (E18, C8); in Cinquillo it proves the
+  same at that moment. A Cinquillo draw adds an unknown card that may be one
+  that fitted, so a Cinquillo draw forgets what was known about that seat.
+- ending a turn proves the seat holds no start card of a closed row (E12).
+- every seat also lacks action cards after a blocked draw or pass (V6).
+
+Incremental: update(view) reads only the history entries it has not seen.
+The facts hold for every seat except the one on turn right after its own draw
+(the drawn card may fit and is then placed at once): bots consult them on
+their own turn, when every other seat's turn has ended.
+"""
+
+from engine.cards import DRAW, END, PASS, SKIP
+
+_ALL = (1 << 21) - 2  # ranks 1..20
+
+
+class Knowledge:
+    def __init__(self, rules):
+        n = rules.players
+        self.rules = rules
+        self.absent = [0] * (n * 4)  # per (seat, color): ranks surely not held
+        self.no_actions = bytearray(n)  # 1: the seat surely holds no action card
+        self.stuck = bytearray(n * 4)  # times the seat was blocked while color c was open or closed
+        self.lo = bytearray(4)
+        self.hi = bytearray(4)
+        self.seen = 0  # history entries processed
+        self.round_no = -1
+        self.actions_played = 0
+
+    def reset(self, view):
+        """Start over for the view's round: rows as dealt (hand-written deals may pre-place cards)."""
+        for i in range(len(self.absent)):
+            self.absent[i] = 0
+            self.stuck[i] = 0
+        for i in range(len(self.no_actions)):
+            self.no_actions[i] = 0
+        played = [0, 0, 0, 0]
+        for i in range(view.hist_len):
+            m = view.history[2 * i + 1]
+            if m < SKIP:
+                played[m >> 5] |= 1 << (m & 31)
+        for c in range(4):
+            base = view.table[c] & ~played[c]
+            lo = hi = 0
+            if base:
+                lo = 1
+                while not base >> lo & 1:
+                    lo += 1
+                hi = lo
+                while base >> (hi + 1):
+                    hi += 1
+            self.lo[c] = lo
+            self.hi[c] = hi
+        self.seen = 0
+        self.actions_played = 0
+        self.round_no = view.round_no
+
+    def update(self, view):
+        if view.round_no != self.round_no or view.hist_len < self.seen:
+            self.reset(view)
+        rules = self.rules
+        cinq = rules.one_card_turns
+        informative_pass = cinq or not rules.optional_pass
+        hist = view.history
+        for i in range(self.seen, view.hist_len):
+            p = hist[2 * i]
+            m = hist[2 * i + 1]
+            if m < DRAW:
+                if m >= SKIP:
+                    self.actions_played += 1
+                    continue
+                c = m >> 5
+                r = m & 31
+                if self.hi[c] == 0:
+                    self.lo[c] = r
+                    self.hi[c] = r
+                elif r > self.hi[c]:
+                    self.hi[c] = r
+                else:
+                    self.lo[c] = r
+            elif m == DRAW:
+                if cinq:
+                    self._forget(p)
+                else:
+                    self._blocked(view, p)
+            elif m == PASS:
+                if informative_pass:
+                    self._blocked(view, p)
+            elif m == END:
+                self._no_closed_starts(view, p)
+        self.seen = view.hist_len
+
+    def _forget(self, p):
+        for c in range(4):
+            self.absent[p * 4 + c] = 0
+        self.no_actions[p] = 0
+
+    def fits(self, view, c):
+        """Bit mask of the ranks of color c that may be placed now."""
+        hi = self.hi[c]
+        if hi == 0:
+            return 1 << view.start[c]
+        lo = self.lo[c]
+        if self.rules.bastard:
+            return (_ALL >> (hi + 1) << (hi + 1)) | ((1 << lo) - 1) & _ALL
+        return (1 << (lo - 1)) & _ALL | (1 << (hi + 1)) & _ALL
+
+    def _blocked(self, view, p):
+        for c in range(self.rules.colors):
+            self.absent[p * 4 + c] |= self.fits(view, c)
+            if self.stuck[p * 4 + c] < 255:
+                self.stuck[p * 4 + c] += 1
+        self.no_actions[p] = 1
+
+    def _no_closed_starts(self, view, p):
+        for c in range(self.rules.colors):
+            if self.hi[c] == 0:
+                self.absent[p * 4 + c] |= 1 << view.start[c]
+
+    def may_hold(self, p, card):
+        """False when the history proves seat p does not hold this card."""
+        if card >= SKIP:
+            return not self.no_actions[p]
+        return not self.absent[p * 4 + (card >> 5)] >> (card & 31) & 1
