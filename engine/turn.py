@@ -166,6 +166,11 @@ def apply(s, move):
 
         rule, reason = reasons.explain(s, move)
         raise IllegalMove(reasons.move_text(s, move), rule, reason)
+    apply_unchecked(s, move)
+
+
+def apply_unchecked(s, move):
+    """Apply a move already known to be legal (taken from legal_moves): playouts skip the check."""
     p = s.turn
     if move == DRAW:
         _draw(s, p)

@@ -22,6 +22,7 @@ sys.path.insert(0, TOOLS)
 import upy  # noqa: E402
 
 from engine.bots import LEVEL_ORDER, RandomBot  # noqa: E402
+from engine.playout import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
@@ -31,8 +32,9 @@ SAMD51_CALIBRATION_MS = 8400.0
 
 
 def engine_rounds(args):
-    """(rounds, moves, seconds) driving the engine directly with one reused move buffer."""
-    preset, players, seconds, offset = args
+    """(rounds, moves, seconds) of random play: play_out (the random-bot rule, inlined), or,
+    with api=True, the public legal_moves/apply loop with one reused move buffer."""
+    preset, players, seconds, offset, api = args
     rules = make_rules(preset, players=players)
     buf = bytearray(32)
     rng = Rng(1 + offset)
@@ -40,10 +42,13 @@ def engine_rounds(args):
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = State(rules, seed=offset * 1000003 + rounds)
-        while s.phase == 0:
-            n = s.legal_moves(buf)
-            s.apply(buf[rng.below(n)])
-            moves += 1
+        if api:
+            while s.phase == 0:
+                n = s.legal_moves(buf)
+                s.apply(buf[rng.below(n)])
+                moves += 1
+        else:
+            moves += play_out(s, rng)
         rounds += 1
     return rounds, moves, time.perf_counter() - t0
 
@@ -66,7 +71,7 @@ def bot_rounds_per_s(rules, seconds):
 def all_cores(preset, players, seconds):
     cores = os.cpu_count() or 1
     with multiprocessing.Pool(cores) as pool:
-        parts = pool.map(engine_rounds, [(preset, players, seconds, k + 1) for k in range(cores)])
+        parts = pool.map(engine_rounds, [(preset, players, seconds, k + 1, False) for k in range(cores)])
     return sum(r / t for r, _, t in parts), cores
 
 
@@ -138,12 +143,16 @@ def wasm_figures(figures):
 def main():
     seconds = float(os.environ.get("BENCH_SECONDS", "3"))
     figures = {}
-    r, m, t = engine_rounds(("classic", 4, seconds, 0))
+    r, m, t = engine_rounds(("classic", 4, seconds, 0, False))
     figures["rounds_per_s_cpython"] = "%.0f" % (r / t)
     figures["moves_per_round_classic4"] = "%.1f" % (m / r)
-    r, m, t = engine_rounds(("cinquillo", 4, seconds, 0))
+    r, m, t = engine_rounds(("classic", 4, seconds, 0, True))
+    figures["rounds_per_s_cpython_api"] = "%.0f" % (r / t)
+    r, m, t = engine_rounds(("cinquillo", 4, seconds, 0, False))
     figures["cinquillo_rounds_per_s_cpython"] = "%.0f" % (r / t)
     figures["moves_per_round_cinquillo4"] = "%.1f" % (m / r)
+    r, m, t = engine_rounds(("cinquillo", 4, seconds, 0, True))
+    figures["cinquillo_rounds_per_s_cpython_api"] = "%.0f" % (r / t)
     rps, cores = all_cores("classic", 4, seconds)
     figures["rounds_per_s_cpython_all_cores"] = "%.0f" % rps
     figures["cores"] = str(cores)

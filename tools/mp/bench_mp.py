@@ -3,7 +3,7 @@
     micropython tools/mp/bench_mp.py [SECONDS]     (cwd: a folder holding engine/)
 
 - calibration_ms: the shaoziyang/micropython_benchmarks loop, for device estimates
-- rounds_per_s_micropython: classic 4-player random-play rounds (engine driven directly)
+- rounds_per_s_micropython: classic 4-player random-play rounds (play_out; _api: legal_moves/apply)
 - cinquillo_rounds_per_s_micropython
 - bot_LEVEL_ms_median / bot_LEVEL_ms_p95: one decision of each bot level (classic 4p)
 """
@@ -15,6 +15,7 @@ if "" not in sys.path:
     sys.path.insert(0, "")
 
 from engine.bots import LEVEL_ORDER, make_bot  # noqa: E402
+from engine.playout import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
@@ -34,7 +35,7 @@ def calibration_ms():
     return time.ticks_diff(time.ticks_ms(), t)
 
 
-def rounds_per_s(rules, seconds):
+def rounds_per_s(rules, seconds, api):
     buf = bytearray(32)
     rng = Rng(1)
     rounds = 0
@@ -42,9 +43,12 @@ def rounds_per_s(rules, seconds):
     t0 = time.ticks_ms()
     while time.ticks_diff(time.ticks_ms(), t0) < limit:
         s = State(rules, seed=rounds)
-        while s.phase == 0:
-            n = s.legal_moves(buf)
-            s.apply(buf[rng.below(n)])
+        if api:
+            while s.phase == 0:
+                n = s.legal_moves(buf)
+                s.apply(buf[rng.below(n)])
+        else:
+            play_out(s, rng)
         rounds += 1
     return rounds * 1000 / time.ticks_diff(time.ticks_ms(), t0)
 
@@ -70,9 +74,11 @@ def decision_times(level, rules, decisions):
 def main():
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     print("calibration_ms: %d" % calibration_ms())
-    print("rounds_per_s_micropython: %.0f" % rounds_per_s(make_rules("classic", players=4), seconds))
-    print("cinquillo_rounds_per_s_micropython: %.0f" % rounds_per_s(make_rules("cinquillo", players=4), seconds))
     classic = make_rules("classic", players=4)
+    cinq = make_rules("cinquillo", players=4)
+    print("rounds_per_s_micropython: %.0f" % rounds_per_s(classic, seconds, False))
+    print("rounds_per_s_micropython_api: %.0f" % rounds_per_s(classic, seconds, True))
+    print("cinquillo_rounds_per_s_micropython: %.0f" % rounds_per_s(cinq, seconds, False))
     for level in LEVEL_ORDER:
         med, p95 = decision_times(level, classic, 400)
         print("bot_%s_ms_median: %.4f" % (level, med))
