@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test lint bench venv mpvm alloc clean
+.PHONY: play test lint bench venv mpvm alloc clean tournament
 
 venv: $(STAMP)
 
@@ -36,6 +36,12 @@ lint: $(STAMP)
 
 bench: $(STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench.py
+
+# The bot ladder: each level in one seat against three of the level below, duplicated deals.
+tournament: $(STAMP)
+	$(PY) tools/tournament.py --preset classic --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
+	$(PY) tools/tournament.py --preset cinquillo --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
+	$(PY) tools/tournament.py --preset bastard --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis tools/mpvm/node_modules

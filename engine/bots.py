@@ -5,7 +5,7 @@ same decision on every runtime. (Stronger levels come with issue 4.)
 """
 
 from engine import turn
-from engine.cards import DRAW, END, PASS
+from engine.cards import DRAW, END
 from engine.rng import Rng
 
 
@@ -13,12 +13,12 @@ class RandomBot:
     """Uniformly random legal move: the baseline."""
 
     level = "random"
+    buf = bytearray(32)  # legal-move scratch shared by every bot: bots decide one at a time
 
     def __init__(self, rules, seat, seed=0):
         self.rules = rules
         self.seat = seat
         self.rng = Rng(seed * 7 + seat + 1)
-        self.buf = bytearray(32)
 
     def choose(self, view):
         n = turn.legal_moves(view, self.buf)
@@ -28,7 +28,13 @@ class RandomBot:
 
 
 class EasyBot(RandomBot):
-    """Greedy: always place a card when it can, the highest-valued first; never passes by choice."""
+    """A simple greedy policy: play toward your own cards, and stop when the next card only helps others.
+
+    Among the playable cards it takes the one that leads to the longest run of
+    its own cards in that direction (a start card counts every own card of
+    that color), the higher card on ties; after placing a card it ends the
+    turn when the best card leads nowhere, unless it is close to going out.
+    """
 
     level = "easy"
 
@@ -38,25 +44,68 @@ class EasyBot(RandomBot):
         if n == 0:
             raise ValueError("bot asked to move when it has no move (not its turn?)")
         best = -1
-        best_key = -1
+        best_run = -1
+        can_end = False
         for i in range(n):
             m = buf[i]
-            if m == DRAW or m == END or m == PASS:
-                key = 0
-            else:
-                key = 100 if m >= 128 else (m & 31) + 1
-            if key > best_key:
-                best_key = key
+            if m == END:
+                can_end = True
+                continue
+            if m >= DRAW:
+                if best < 0:
+                    best = m
+                continue
+            run = _run(view, m)
+            if run > best_run or run == best_run and (m & 31) > (best & 31):
                 best = m
+                best_run = run
+        if can_end and (best < 0 or best_run <= 0 and view.count[view.seat] > 3):
+            return END
         return best
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot}
-LEVEL_ORDER = ("random", "easy")  # weakest to strongest
+def _run(view, m):
+    """How many of the seat's own cards this play leads to (0 for an action card)."""
+    if m >= 128:
+        return 0
+    c = m >> 5
+    r = m & 31
+    h = view.hands[view.seat * 4 + c]
+    hi = view.hi[c]
+    if hi == 0:  # opening a row: every own card of the color becomes reachable
+        k = 0
+        while h:
+            k += h & 1
+            h >>= 1
+        return k - 1
+    step = 1 if r > hi else -1
+    k = 0
+    x = r + step
+    while 0 < x < 32 and h >> x & 1:
+        k += 1
+        x += step
+    return k
+
+
+# Level name -> (module, class). Stronger levels are imported only when asked for,
+# so a device that plays against easy bots never loads the search code.
+LEVELS = {
+    "random": ("engine.bots", "RandomBot"),
+    "easy": ("engine.bots", "EasyBot"),
+    "medium": ("engine.bot_medium", "MediumBot"),
+    "expert": ("engine.bot_expert", "ExpertBot"),
+}
+LEVEL_ORDER = ("random", "easy", "medium", "expert")  # weakest to strongest
 STRONGEST = LEVEL_ORDER[-1]
 
 
-def make_bot(level, rules, seat, seed=0):
+def bot_class(level):
     if level not in LEVELS:
-        raise ValueError("unknown bot level '%s'; levels: %s" % (level, ", ".join(sorted(LEVELS))))
-    return LEVELS[level](rules, seat, seed)
+        raise ValueError("unknown bot level '%s'; levels: %s" % (level, ", ".join(LEVEL_ORDER)))
+    module, name = LEVELS[level]
+    mod = __import__(module, None, None, [name])
+    return getattr(mod, name)
+
+
+def make_bot(level, rules, seat, seed=0):
+    return bot_class(level)(rules, seat, seed)

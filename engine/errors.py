@@ -10,6 +10,9 @@ class RulesError(ValueError):
         self.allowed = allowed
         super().__init__("option %s=%s is not allowed; allowed: %s" % (option, value, allowed))
 
+    def __reduce__(self):  # picklable, so errors cross process pools intact
+        return (RulesError, (self.option, self.value, self.allowed))
+
 
 class IllegalMove(ValueError):
     """A move the rules forbid; carries the move's name and the rule id that forbids it."""
@@ -20,6 +23,9 @@ class IllegalMove(ValueError):
         self.reason = reason
         super().__init__("illegal move '%s': %s (rule %s)" % (move, reason, rule))
 
+    def __reduce__(self):
+        return (IllegalMove, (self.move, self.rule, self.reason))
+
 
 class RecordError(ValueError):
     """A malformed or illegal game record; carries the 1-based line number."""
@@ -28,3 +34,6 @@ class RecordError(ValueError):
         self.line = line
         self.reason = reason
         super().__init__("line %d: %s" % (line, reason))
+
+    def __reduce__(self):
+        return (RecordError, (self.line, self.reason))

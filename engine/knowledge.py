@@ -36,6 +36,7 @@ class Knowledge:
         self.hi = bytearray(4)
         self.seen = 0  # history entries processed
         self.round_no = -1
+        self.head = bytearray(8)  # the round's first 4 entries: tells one game from another
         self.actions_played = 0
 
     def reset(self, view):
@@ -66,8 +67,17 @@ class Knowledge:
         self.actions_played = 0
         self.round_no = view.round_no
 
-    def update(self, view):
+    def other_game(self, view):
         if view.round_no != self.round_no or view.hist_len < self.seen:
+            return True
+        k = 2 * self.seen if self.seen < 4 else 8
+        for i in range(k):
+            if view.history[i] != self.head[i]:
+                return True
+        return False
+
+    def update(self, view):
+        if self.other_game(view):
             self.reset(view)
         rules = self.rules
         cinq = rules.one_card_turns
@@ -99,6 +109,8 @@ class Knowledge:
                     self._blocked(view, p)
             elif m == END:
                 self._no_closed_starts(view, p)
+        for i in range(2 * self.seen, 8 if view.hist_len > 4 else 2 * view.hist_len):
+            self.head[i] = hist[i]
         self.seen = view.hist_len
 
     def _forget(self, p):

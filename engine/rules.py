@@ -5,7 +5,6 @@ the resulting attributes and never asks for a preset by name.
 """
 
 from engine.cards import GAME_CINQUILLO, GAME_ELFER
-from engine.errors import RulesError
 
 # Option table: name -> (default, allowed values or (lo, hi) range, games it exists for).
 # Games: "e" Elfer Raus, "c" Cinquillo. Rule ids: players E5/C2/B1, colors E2/V5, ranks E3/V4,
@@ -43,6 +42,12 @@ GAMES = {
 BASTARD_PLAYERS = (3, 4)  # B1
 
 
+def _refused(option, value, allowed):
+    from engine.errors import RulesError  # loaded only when an option is refused
+
+    return RulesError(option, value, allowed)
+
+
 def _allowed_text(allowed, is_range):
     if is_range:
         return "%d..%d" % allowed
@@ -75,22 +80,22 @@ class Rules:
 def _check_value(name, value):
     spec = OPTIONS.get(name)
     if spec is None:
-        raise RulesError(name, value, "one of " + ", ".join(sorted(OPTIONS)))
+        raise _refused(name, value, "one of " + ", ".join(sorted(OPTIONS)))
     is_range = name in RANGE_OPTIONS
     allowed = spec[1]
     if not isinstance(value, int):
-        raise RulesError(name, value, _allowed_text(allowed, is_range))
+        raise _refused(name, value, _allowed_text(allowed, is_range))
     if name == "players":
         return  # checked against the game's own range (E5/C2/B1) in make_rules
     ok = allowed[0] <= value <= allowed[1] if is_range else value in allowed
     if not ok:
-        raise RulesError(name, value, _allowed_text(allowed, is_range))
+        raise _refused(name, value, _allowed_text(allowed, is_range))
 
 
 def make_rules(preset="classic", **options):
     """Validate a preset plus options; raise RulesError naming the bad option."""
     if preset not in PRESETS:
-        raise RulesError("preset", preset, ", ".join(PRESET_ORDER))
+        raise _refused("preset", preset, ", ".join(PRESET_ORDER))
     gkey, fixed = PRESETS[preset]
     game, default_limit, players_allowed = GAMES[gkey]
     values = {}
@@ -106,20 +111,20 @@ def make_rules(preset="classic", **options):
         _check_value(name, value)
         spec = OPTIONS[name]
         if gkey not in spec[2]:
-            raise RulesError(name, value, "not available for preset %s" % preset)
+            raise _refused(name, value, "not available for preset %s" % preset)
         if name in fixed and fixed[name] != value:
-            raise RulesError(name, value, "%s (fixed by preset %s)" % (fixed[name], preset))
+            raise _refused(name, value, "%s (fixed by preset %s)" % (fixed[name], preset))
         values[name] = value
         given[name] = value
     bastard = fixed.get("bastard", 0)
     players = values["players"]
     lo, hi = BASTARD_PLAYERS if bastard else players_allowed
     if not lo <= players <= hi:
-        raise RulesError("players", players, "%d..%d for %s" % (lo, hi, preset))
+        raise _refused("players", players, "%d..%d for %s" % (lo, hi, preset))
     if values["start_10_12"] and values["ranks"] != 20:
-        raise RulesError("start_10_12", 1, "0 (V3 needs ranks 1..20)")
+        raise _refused("start_10_12", 1, "0 (V3 needs ranks 1..20)")
     if "hand_size" in given and players != 2:
-        raise RulesError("hand_size", given["hand_size"], "only with players=2")
+        raise _refused("hand_size", given["hand_size"], "only with players=2")
 
     r = Rules()
     r.preset = preset
@@ -154,16 +159,16 @@ def parse_rules(text):
     """Parse 'classic players=4 optional_pass=1' (the form Rules.describe() writes)."""
     parts = text.split()
     if not parts:
-        raise RulesError("preset", "''", ", ".join(PRESET_ORDER))
+        raise _refused("preset", "''", ", ".join(PRESET_ORDER))
     options = {}
     for part in parts[1:]:
         if "=" not in part:
-            raise RulesError(part, "?", "name=value")
+            raise _refused(part, "?", "name=value")
         name, value = part.split("=", 1)
         if not (value.isdigit() or value[:1] == "-" and value[1:].isdigit()):
             spec = OPTIONS.get(name)
             allowed = "integer" if spec is None else _allowed_text(spec[1], name in RANGE_OPTIONS)
-            raise RulesError(name, value, allowed)
+            raise _refused(name, value, allowed)
         options[name] = int(value)
     return make_rules(parts[0], **options)
 

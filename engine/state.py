@@ -25,7 +25,7 @@ class State:
     next_round(). Copy into a preallocated twin with copy_into().
     """
 
-    def __init__(self, rules, seed=0, dealer=0, deal_now=True):
+    def __init__(self, rules, seed=0, dealer=0, deal_now=True, history=_HIST0):
         n = rules.players
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError("dealer must be a seat 0..%d, got %r" % (n - 1, dealer))
@@ -54,7 +54,7 @@ class State:
         self.idle = 0  # turns in a row that ended without a card placed (V1)
         self.forced = 0  # the card the opening turn must start with (E10/E11/C5), or 0
         self.phase = PLAYING
-        self.history = bytearray(2 * _HIST0)  # (seat, move) per entry; public information only
+        self.history = bytearray(2 * history)  # (seat, move) per entry; public information only
         self.hist_len = 0
         self.round_no = 0
         self.dealer = dealer

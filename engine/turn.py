@@ -4,7 +4,6 @@ and what applying one does. Works on a State or on a SeatView (same fields).
 
 from engine import scoring
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
-from engine.errors import IllegalMove
 
 _PLAYING = 0
 
@@ -163,6 +162,7 @@ def apply(s, move):
     """Apply move for the seat on turn, or raise IllegalMove with nothing changed."""
     if not is_legal(s, move):
         from engine import reasons  # only on the error path: keeps the turn loop's RAM small
+        from engine.errors import IllegalMove
 
         rule, reason = reasons.explain(s, move)
         raise IllegalMove(reasons.move_text(s, move), rule, reason)

@@ -11,6 +11,27 @@ import sys
 if "" not in sys.path:
     sys.path.insert(0, "")
 
+# Boot as the firmware does: import every module the match needs, collecting
+# garbage after each, so the import-time buffers do not fragment the heap.
+for _name in (
+    "compat",
+    "cards",
+    "rng",
+    "rules",
+    "scoring",
+    "turn",
+    "deal",
+    "state",
+    "view",
+    "bots",
+    "knowledge",
+    "playout",
+    "sampler",
+    "bot_expert",
+):
+    __import__("engine." + _name)
+    gc.collect()
+
 from engine.bots import STRONGEST, make_bot  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402

@@ -24,7 +24,22 @@ def mark(label):
 def main():
     gc.collect()
     _last[0] = gc.mem_alloc()
-    for name in ("compat", "cards", "errors", "rules", "rng", "scoring", "turn", "deal", "state", "view", "bots"):
+    for name in (
+        "compat",
+        "cards",
+        "rules",
+        "rng",
+        "scoring",
+        "turn",
+        "deal",
+        "state",
+        "view",
+        "bots",
+        "knowledge",
+        "playout",
+        "sampler",
+        "bot_expert",
+    ):
         __import__("engine." + name)
         mark("module_" + name)
     from engine.bots import STRONGEST, make_bot
@@ -40,7 +55,7 @@ def main():
     mark("view_6p")
     bots = [make_bot(STRONGEST, rules, p, 1) for p in range(6)]
     mark("bots_6")
-    for name in ("reasons", "explicit", "record"):
+    for name in ("errors", "names", "reasons", "explicit", "record", "bot_medium"):
         __import__("engine." + name)
         mark("module_%s_on_demand" % name)
     gc.collect()

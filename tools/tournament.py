@@ -1,0 +1,629 @@
+#!/usr/bin/env python3
+"""Bot tournaments on duplicated deals: win rates with 95% confidence intervals.
+
+    python tools/tournament.py --ladder random,easy [--preset classic] [--option players=4]
+                               [--rounds 2000 | --matches 200] [--seed 1] [--workers N] [--out DIR]
+    python tools/tournament.py --seats easy,random,random,random ...
+
+See --help for the statistics. Ends with 'key: value' lines; writes CSV (one row
+per round or match played), JSON (summary) and a PNG chart to --out.
+"""
+
+import argparse
+import csv
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+import zlib
+from typing import NamedTuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if __package__ in (None, ""):  # run as a script: make the project root importable
+    sys.path.insert(0, ROOT)
+
+from engine import bots as engine_bots  # noqa: E402
+from engine.errors import RulesError  # noqa: E402
+from engine.rules import make_rules  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+DEAL_STRIDE = 1_000_003  # deal seed = seed * DEAL_STRIDE + deal index: runs with other seeds never overlap
+MOVE_CAP = 100_000  # a round longer than this is a bug in a bot or the engine
+MAX_CHUNK = 25  # deals per worker task
+DEFAULT_OUT = os.path.join(ROOT, "build", "tournament")
+
+HELP_EPILOG = """\
+duplicated deals:
+  Every deal (one seed) is played once per seating: the lineup is rotated through
+  the seats, so each lineup member sits at each seat once per deal. The dealt hands
+  (by seat index) and the stock are identical in every seating, so luck of the deal
+  largely cancels out. N (--rounds or --matches) counts rounds (matches) actually
+  played, rounded up to whole deals: N = deals x players. In match mode the whole
+  match is replayed per seating from the same seed.
+
+statistics (per level, over all its seats):
+  win rate  share of rounds (matches) won. The winner of a round: Elfer Raus, the
+            player who went out; Cinquillo, the player out; Bastard, the player(s)
+            with the fewest cards. A round (match) won by k tied winners (Bastard
+            ties, Cinquillo match draws) gives each of them 1/k of a win.
+  95% CI    Wilson score interval on (fractional wins, seat-rounds). It treats the
+            rounds as independent; duplicated deals lower the real variance, so
+            the interval is, if anything, conservative.
+  mean      mean penalty per round per seat (Elfer Raus) or mean points per round
+            per seat (Cinquillo, Bastard); match mode: mean final total per match.
+
+key lines (printed last; PRESET_ prefix omitted for classic, '-' becomes '_'):
+  ladder mode (--ladder a,b,c,...): for each adjacent pair the higher level (the
+  later one) takes one seat, the lower level all the others:
+    [PRESET_]HIGH_vs_LOW_winrate, _ci_low, _ci_high, _mean_penalty (or
+    _mean_points), _rounds -- for the higher level in its seat.
+  seats mode: [PRESET_]LEVEL_winrate, _ci_low, ... per level.
+  match mode: _match_winrate, _match_ci_low, ... and _matches instead of _rounds.
+  Then [PRESET_]rounds (all rounds played) and [PRESET_]seconds.
+  The chart's fair-share line is 1/players.
+
+results are identical for a given --seed whatever the number of workers.
+"""
+
+
+class Contest(NamedTuple):
+    name: str  # 'easy_vs_random' in ladder mode, '' for a --seats lineup
+    lineup: tuple  # level per lineup member; member j sits at seat (j + k) % n in seating k
+
+
+class Game(NamedTuple):
+    """One round (or match) played: a deal in one seating."""
+
+    deal: int
+    deal_seed: int
+    seating: int
+    members: tuple  # lineup member per seat
+    levels: tuple  # level per seat
+    scores: tuple  # round penalties/points (match mode: final totals) per seat
+    winners: int  # bit mask of seats
+    rounds: int  # rounds played (1 in round mode)
+    deal_crc: int  # fingerprint of the first deal: hands by seat and stock
+
+
+class Plan(NamedTuple):
+    preset: str
+    options: dict
+    rules: object
+    ladder: bool
+    contests: list
+    unit: str  # 'round' or 'match'
+    deals: int  # per contest
+    seed: int
+    workers: int
+    out: str
+    stem: str
+
+
+# --- statistics -----------------------------------------------------------------
+
+
+def wilson(successes, n, z=Z95):
+    """Wilson score interval (low, high) for successes out of n (successes may be fractional)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    zz = z * z
+    denom = 1 + zz / n
+    centre = (p + zz / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + zz / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Tally:
+    """Seat-games, fractional wins and score sum for one lineup member or level."""
+
+    def __init__(self):
+        self.games = 0
+        self.wins = 0.0
+        self.score = 0
+
+    def add(self, other):
+        self.games += other.games
+        self.wins += other.wins
+        self.score += other.score
+
+    def summary(self):
+        low, high = wilson(self.wins, self.games)
+        return {
+            "games": self.games,
+            "wins": round(self.wins, 6),
+            "winrate": self.wins / self.games if self.games else 0.0,
+            "ci_low": low,
+            "ci_high": high,
+            "mean_score": self.score / self.games if self.games else 0.0,
+        }
+
+
+def member_tallies(games, size):
+    """One Tally per lineup member, summed in deal order (so the floats never depend on workers)."""
+    tallies = [Tally() for _ in range(size)]
+    for g in games:
+        k = bin(g.winners).count("1")
+        for seat, member in enumerate(g.members):
+            t = tallies[member]
+            t.games += 1
+            t.score += g.scores[seat]
+            if k and g.winners >> seat & 1:
+                t.wins += 1 / k
+    return tallies
+
+
+def level_tallies(lineup, tallies):
+    out = {}
+    for level, t in zip(lineup, tallies, strict=True):
+        out.setdefault(level, Tally()).add(t)
+    return out
+
+
+# --- playing --------------------------------------------------------------------
+
+_RULES_CACHE = {}
+
+
+def rules_for(preset, options):
+    key = (preset, options)
+    if key not in _RULES_CACHE:
+        _RULES_CACHE[key] = make_rules(preset, **dict(options))
+    return _RULES_CACHE[key]
+
+
+def deal_fingerprint(state):
+    n = state.n
+    data = repr((list(state.init_hands[: n * 4]), list(state.init_acts), list(state.start), state.first))
+    return zlib.crc32(bytes(state.stock[: state.stock_len]), zlib.crc32(data.encode()))
+
+
+def play_round(state, bots, view):
+    moves = 0
+    while not state.is_round_over():
+        seat = state.turn
+        state.view_into(view, seat)
+        state.apply(bots[seat].choose(view))
+        moves += 1
+        if moves > MOVE_CAP:
+            raise RuntimeError("round did not end after %d moves" % MOVE_CAP)
+
+
+def play_game(rules, lineup, deal, deal_seed, seating, unit, view):
+    """Play deal `deal_seed` with lineup member j in seat (j + seating) % n."""
+    n = rules.players
+    members = tuple((seat - seating) % n for seat in range(n))
+    levels = tuple(lineup[m] for m in members)
+    bots = [engine_bots.make_bot(levels[p], rules, p, deal_seed * 8 + members[p]) for p in range(n)]
+    state = State(rules, seed=deal_seed)
+    crc = deal_fingerprint(state)
+    play_round(state, bots, view)
+    rounds = 1
+    if unit == "match":
+        while not state.is_match_over():
+            state.next_round()
+            play_round(state, bots, view)
+            rounds += 1
+        scores, winners = tuple(state.scores), state.match_winners
+    else:
+        scores, winners = tuple(state.round_scores), state.round_winners
+    return Game(deal, deal_seed, seating, members, levels, scores, winners, rounds, crc)
+
+
+def play_chunk(task):
+    """Worker entry: play every seating of each deal in the chunk; games in deal order."""
+    preset, options, lineup, unit, deals = task
+    rules = rules_for(preset, options)
+    view = SeatView(rules, 0)
+    games = []
+    for deal, deal_seed in deals:
+        for seating in range(rules.players):
+            games.append(play_game(rules, lineup, deal, deal_seed, seating, unit, view))
+    return games
+
+
+def _indexed(item):
+    index, task = item
+    return index, play_chunk(task)
+
+
+def make_tasks(plan, chunk):
+    """(contest index, task) in contest then deal order."""
+    options = tuple(sorted(plan.options.items()))
+    tasks = []
+    for ci, contest in enumerate(plan.contests):
+        for start in range(0, plan.deals, chunk):
+            deals = [(d, plan.seed * DEAL_STRIDE + d) for d in range(start, min(plan.deals, start + chunk))]
+            tasks.append((ci, (plan.preset, options, contest.lineup, plan.unit, deals)))
+    return tasks
+
+
+def chunk_size(deals, workers):
+    return max(1, min(MAX_CHUNK, math.ceil(deals / (workers * 8))))
+
+
+def run_tasks(tasks, workers, progress):
+    """Results per task, in task order, whatever order the workers finish in."""
+    results = [None] * len(tasks)
+    if workers <= 1:
+        for i, task in enumerate(tasks):
+            results[i] = play_chunk(task)
+            progress.advance(len(results[i]))
+        return results
+    with multiprocessing.Pool(min(workers, len(tasks))) as pool:
+        for i, games in pool.imap_unordered(_indexed, enumerate(tasks)):
+            results[i] = games
+            progress.advance(len(games))
+    return results
+
+
+def play_all(plan, progress):
+    """Games per contest, each list in deal order."""
+    tasks = make_tasks(plan, chunk_size(plan.deals, plan.workers))
+    results = run_tasks([t for _, t in tasks], plan.workers, progress)
+    per_contest = [[] for _ in plan.contests]
+    for (ci, _), games in zip(tasks, results, strict=True):
+        per_contest[ci].extend(games)
+    return per_contest
+
+
+class Progress:
+    """A one-line text bar on a stream (stderr), redrawn in place."""
+
+    def __init__(self, total, label, stream=None, enabled=True, width=30):
+        self.total = max(1, total)
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.enabled = enabled
+        self.width = width
+        self.done = 0
+        self.t0 = time.perf_counter()
+        self.last = -1.0
+
+    def advance(self, k):
+        self.done += k
+        now = time.perf_counter()
+        if self.enabled and (now - self.last >= 0.1 or self.done >= self.total):
+            self.last = now
+            self.draw(now)
+
+    def draw(self, now):
+        frac = min(1.0, self.done / self.total)
+        fill = int(frac * self.width)
+        bar = "#" * fill + "." * (self.width - fill)
+        text = "\r[%s] %3d%% %d/%d %s %.1fs" % (bar, frac * 100, self.done, self.total, self.label, now - self.t0)
+        self.stream.write(text)
+        self.stream.flush()
+
+    def finish(self):
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# --- summary, keys, files -----------------------------------------------------------
+
+
+def units(plan):
+    return "matches" if plan.unit == "match" else "rounds"
+
+
+def rules_text(rules):
+    text = rules.describe()
+    return text if "players=" in text else "%s players=%d" % (text, rules.players)
+
+
+def key_prefix(preset):
+    return "" if preset == "classic" else preset.replace("-", "_") + "_"
+
+
+def score_word(rules):
+    return "points" if rules.high_wins else "penalty"
+
+
+def contest_summary(contest, games):
+    tallies = member_tallies(games, len(contest.lineup))
+    levels = level_tallies(contest.lineup, tallies)
+    return {
+        "name": contest.name,
+        "lineup": list(contest.lineup),
+        "games": len(games),
+        "rounds": sum(g.rounds for g in games),
+        "members": [t.summary() for t in tallies],
+        "levels": {level: t.summary() for level, t in levels.items()},
+    }
+
+
+def stat_keys(base, stats, mid, word):
+    """The five key lines of one level (or ladder pair): rate, CI, mean, count."""
+    count = "matches" if mid else "rounds"
+    return {
+        "%s_%swinrate" % (base, mid): "%.4f" % stats["winrate"],
+        "%s_%sci_low" % (base, mid): "%.4f" % stats["ci_low"],
+        "%s_%sci_high" % (base, mid): "%.4f" % stats["ci_high"],
+        "%s_%smean_%s" % (base, mid, word): "%.3f" % stats["mean_score"],
+        "%s_%s" % (base, count): str(stats["games"]),
+    }
+
+
+def summary_keys(plan, contests, seconds):
+    prefix = key_prefix(plan.preset)
+    mid = "match_" if plan.unit == "match" else ""
+    word = score_word(plan.rules)
+    keys = {}
+    for c in contests:
+        if plan.ladder:
+            keys.update(stat_keys(prefix + c["name"], c["members"][0], mid, word))
+        else:
+            for level, stats in c["levels"].items():
+                keys.update(stat_keys(prefix + level, stats, mid, word))
+    if plan.unit == "match":
+        keys[prefix + "matches"] = str(sum(c["games"] for c in contests))
+    keys[prefix + "rounds"] = str(sum(c["rounds"] for c in contests))
+    keys[prefix + "seconds"] = "%.1f" % seconds
+    return keys
+
+
+def chart_bars(plan, contests):
+    """(label, rate, low, high) per bar: the higher level per ladder pair, or each level of the lineup."""
+    bars = []
+    for c in contests:
+        if plan.ladder:
+            s = c["members"][0]
+            bars.append(("%s vs %s" % (c["lineup"][0], c["lineup"][1]), s["winrate"], s["ci_low"], s["ci_high"]))
+        else:
+            for level, s in c["levels"].items():
+                bars.append((level, s["winrate"], s["ci_low"], s["ci_high"]))
+    return bars
+
+
+def chart_title(plan):
+    what = "ladder: higher level in one seat" if plan.ladder else "lineup " + ",".join(plan.contests[0].lineup)
+    count = "%d %s per contest, duplicated deals" % (plan.deals * plan.rules.players, units(plan))
+    return "%s, %s\n%s" % (rules_text(plan.rules), what, count)
+
+
+def write_chart(path, plan, contests):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars = chart_bars(plan, contests)
+    labels = [b[0] for b in bars]
+    rates = [b[1] for b in bars]
+    errors = [[b[1] - b[2] for b in bars], [b[3] - b[1] for b in bars]]
+    fair = 1 / plan.rules.players
+    fig, ax = plt.subplots(figsize=(max(6.4, 2 + 1.6 * len(bars)), 4.8))
+    ax.bar(range(len(bars)), rates, yerr=errors, capsize=8, color="#4c78a8", label="win rate, 95% CI")
+    for x, rate in enumerate(rates):
+        ax.annotate("%.1f%%" % (100 * rate), (x, rate), xytext=(14, 3), textcoords="offset points", fontsize=9)
+    ax.axhline(fair, color="#d62728", linestyle="--", label="fair share (%.0f%%)" % (100 * fair))
+    ax.set_xticks(range(len(bars)), labels)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("%s win rate (per seat)" % plan.unit)
+    ax.set_title(chart_title(plan))
+    ax.legend(loc="upper right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def csv_header(n, word, unit):
+    seats = range(1, n + 1)
+    head = ["contest", "deal", "deal_seed", "seating", "deal_crc"]
+    head += ["p%d_level" % p for p in seats] + ["p%d_member" % p for p in seats]
+    head += ["p%d_%s" % (p, word) for p in seats] + ["winners"]
+    return head + (["rounds"] if unit == "match" else [])
+
+
+def csv_row(contest, g, unit):
+    winners = " ".join("P%d" % (p + 1) for p in range(len(g.levels)) if g.winners >> p & 1)
+    row = [contest.name or "seats", g.deal, g.deal_seed, g.seating, "%08x" % g.deal_crc]
+    row += list(g.levels) + list(g.members) + list(g.scores) + [winners]
+    return row + ([g.rounds] if unit == "match" else [])
+
+
+def write_csv(path, plan, per_contest):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(csv_header(plan.rules.players, score_word(plan.rules), plan.unit))
+        for contest, games in zip(plan.contests, per_contest, strict=True):
+            for g in games:
+                w.writerow(csv_row(contest, g, plan.unit))
+
+
+def write_json(path, plan, contests, keys, seconds):
+    doc = {
+        "preset": plan.preset,
+        "options": plan.options,
+        "rules": plan.rules.describe(),
+        "players": plan.rules.players,
+        "mode": "ladder" if plan.ladder else "seats",
+        "unit": plan.unit,
+        "score": score_word(plan.rules),
+        "seed": plan.seed,
+        "deals_per_contest": plan.deals,
+        "seatings_per_deal": plan.rules.players,
+        "seconds": round(seconds, 3),
+        "contests": contests,
+        "keys": keys,
+    }
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+
+
+def write_outputs(plan, per_contest, contests, keys, seconds):
+    os.makedirs(plan.out, exist_ok=True)
+    paths = [os.path.join(plan.out, plan.stem + ext) for ext in (".csv", ".json", ".png")]
+    write_csv(paths[0], plan, per_contest)
+    write_json(paths[1], plan, contests, keys, seconds)
+    write_chart(paths[2], plan, contests)
+    return paths
+
+
+def report_lines(plan, contests):
+    word = "mean " + score_word(plan.rules)
+    head = "%-24s %-10s %11s %9s %19s %13s" % (
+        "contest",
+        "level",
+        "seat-" + units(plan),
+        "win rate",
+        "95% CI",
+        word,
+    )
+    lines = [head]
+    for c in contests:
+        for level, s in c["levels"].items():
+            ci = "[%.4f, %.4f]" % (s["ci_low"], s["ci_high"])
+            name = c["name"] or "seats"
+            lines.append(
+                "%-24s %-10s %11d %9.4f %19s %13.3f" % (name, level, s["games"], s["winrate"], ci, s["mean_score"])
+            )
+    return lines
+
+
+# --- command line ---------------------------------------------------------------
+
+
+def available_levels():
+    order = [lv for lv in getattr(engine_bots, "LEVEL_ORDER", ()) if lv in engine_bots.LEVELS]
+    return order + sorted(set(engine_bots.LEVELS) - set(order))
+
+
+def parse_levels(parser, text, flag):
+    levels = [t.strip() for t in text.split(",") if t.strip()]
+    known = engine_bots.LEVELS
+    for level in levels:
+        if level not in known:
+            parser.error("%s: unknown level '%s'; available levels: %s" % (flag, level, ", ".join(available_levels())))
+    return levels
+
+
+def parse_options(parser, items):
+    options = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            parser.error("--option expects NAME=VALUE, got '%s'" % item)
+        value = value.strip()
+        try:
+            options[name] = int(value)
+        except ValueError:
+            options[name] = value  # make_rules names the option and what it allows
+    return options
+
+
+def build_rules(parser, preset, options, seats):
+    if seats and "players" not in options:
+        options = dict(options, players=len(seats))
+    try:
+        return make_rules(preset, **options), options
+    except RulesError as e:
+        parser.error(str(e))
+
+
+def check_bots(parser, levels, rules):
+    """Build one bot per level up front, so a level that fails to load stops the run with its name."""
+    for level in dict.fromkeys(levels):
+        try:
+            engine_bots.make_bot(level, rules, 0, 0)
+        except Exception as e:  # any failure to build the bot is reported the same way
+            parser.error("level '%s' cannot be used with %s: %s" % (level, rules_text(rules), e))
+
+
+def ladder_contests(parser, levels, players):
+    if len(levels) < 2:
+        parser.error("--ladder needs at least two levels, weakest first")
+    contests = []
+    for low, high in zip(levels, levels[1:], strict=False):
+        contests.append(Contest("%s_vs_%s" % (high, low), (high,) + (low,) * (players - 1)))
+    return contests
+
+
+def make_parser():
+    p = argparse.ArgumentParser(
+        prog="tournament.py",
+        description="Bot tournaments on duplicated deals: win rates with Wilson 95% intervals and mean scores.",
+        epilog=HELP_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--seats", metavar="L1,L2,...", help="a level per seat, e.g. expert,medium,medium,medium")
+    who.add_argument("--ladder", metavar="L1,L2,...", help="levels weakest first, e.g. random,easy,medium,expert")
+    p.add_argument("--preset", default="classic", help="rules preset (default classic)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="rules option, repeatable")
+    count = p.add_mutually_exclusive_group()
+    count.add_argument("--rounds", type=int, metavar="N", help="rounds per contest (default 2000)")
+    count.add_argument("--matches", type=int, metavar="N", help="play N whole matches per contest instead")
+    p.add_argument("--seed", type=int, default=1, help="base seed of the deals (default 1)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    p.add_argument("--out", default=DEFAULT_OUT, help="output directory (default build/tournament/)")
+    p.add_argument("--name", help="file name stem (default PRESET_ladder / PRESET_seats, _matches in match mode)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def plan_from_args(parser, args):
+    seats = parse_levels(parser, args.seats, "--seats") if args.seats else None
+    ladder = parse_levels(parser, args.ladder, "--ladder") if args.ladder else None
+    rules, options = build_rules(parser, args.preset, parse_options(parser, args.option), seats)
+    if seats and len(seats) != rules.players:
+        parser.error("--seats names %d levels but the rules have %d players" % (len(seats), rules.players))
+    check_bots(parser, seats or ladder, rules)
+    unit = "match" if args.matches is not None else "round"
+    n = args.matches if args.matches is not None else (args.rounds if args.rounds is not None else 2000)
+    if n < 1 or args.workers < 1 or args.seed < 0:
+        parser.error("--rounds/--matches and --workers must be positive, --seed non-negative")
+    deals = math.ceil(n / rules.players)
+    if deals >= DEAL_STRIDE:
+        parser.error("at most %d deals per contest" % (DEAL_STRIDE - 1))
+    contests = ladder_contests(parser, ladder, rules.players) if ladder else [Contest("", tuple(seats))]
+    stem = args.name or "%s_%s%s" % (
+        args.preset,
+        "ladder" if ladder else "seats",
+        "_matches" if unit == "match" else "",
+    )
+    return Plan(
+        args.preset, options, rules, bool(ladder), contests, unit, deals, args.seed, args.workers, args.out, stem
+    )
+
+
+def describe_plan(plan):
+    what = "ladder " + " < ".join([plan.contests[0].lineup[1]] + [c.lineup[0] for c in plan.contests])
+    if not plan.ladder:
+        what = "seats " + ",".join(plan.contests[0].lineup)
+    n = plan.rules.players
+    text = "%s, %s: %d duplicated %s per contest (%d deals x %d seatings), seed %d, %d workers"
+    return text % (rules_text(plan.rules), what, plan.deals * n, units(plan), plan.deals, n, plan.seed, plan.workers)
+
+
+def main(argv=None):
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    plan = plan_from_args(parser, args)
+    print(describe_plan(plan), flush=True)
+    total = plan.deals * plan.rules.players * len(plan.contests)
+    progress = Progress(total, units(plan), enabled=not args.quiet)
+    t0 = time.perf_counter()
+    per_contest = play_all(plan, progress)
+    progress.finish()
+    seconds = time.perf_counter() - t0
+    contests = [contest_summary(c, g) for c, g in zip(plan.contests, per_contest, strict=True)]
+    keys = summary_keys(plan, contests, seconds)
+    paths = write_outputs(plan, per_contest, contests, keys, seconds)
+    print("\n".join(report_lines(plan, contests)))
+    print("wrote " + ", ".join(paths))
+    for key, value in keys.items():
+        print("%s: %s" % (key, value))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
