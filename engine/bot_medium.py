@@ -56,6 +56,7 @@ class MediumBot(EasyBot):
     T_NEAR = 8  # extra threat: the seat is close to going out
     G_CARD = 6  # gain per own card beyond a gap we open
     G_FACE = 1  # gain per 4 face points of such a card (Elfer penalty)
+    REL_BIAS = 0  # release a bottleneck when its net gain exceeds this
     PASS_KEEP = 1  # V1: pass rather than spend a shield when nothing helps us
 
     def __init__(self, rules, seat, seed=0):
@@ -155,7 +156,7 @@ class MediumBot(EasyBot):
             if h >> r & 1:
                 gain += self._value(r)
             r += step
-        return gain * 16 * 2 // (gap + 1) - cost
+        return gain * 16 * 2 // (gap + 1) - cost - self.REL_BIAS
 
     def _can_go_out(self, view):
         """Can every card in hand be placed this turn (runs from the row ends, start cards included)?"""
