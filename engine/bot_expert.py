@@ -1,47 +1,63 @@
-"""The expert: determinized search with fast playouts, under a fixed budget.
+"""The expert: the medium heuristic, checked by determinized search under a fixed budget.
 
-For each sample it deals the hidden cards at random consistently with
-everything public (engine/sampler.py, engine/knowledge.py), then plays every
-candidate move followed by a greedy random playout to the end of the round
-(engine/playout.py), with the same random numbers for every candidate. The
-move with the best total outcome wins: in Elfer Raus the own penalty against
-the others' mean, in Cinquillo the points won against the others'.
+It first asks the medium heuristic for its move. Then, for each sample, it
+deals the hidden cards at random consistently with everything public
+(engine/sampler.py, engine/knowledge.py), plays every candidate move and a
+greedy random playout to the end of the round (engine/playout.py), with the
+same random numbers for every candidate, and scores the outcome: a round won
+is worth 100 per opponent, a round lost -100 (a truncated playout is scored
+by the hands left). The search overrules the heuristic only by a margin.
 
-Effort is a budget of playouts, never a clock: the same seed and view give
-the same move on every runtime. All scratch states are made once.
+Effort is a budget of simulated moves, never a clock: the same seed and view
+give the same move on every runtime. The budget buys as many samples as the
+cards left allow; when it cannot buy one (early in a round, many candidates)
+the heuristic decides alone. All scratch is made once and shared by every
+expert of a game (bots decide one at a time).
 """
 
 from engine import scoring, turn
+from engine.bot_medium import MediumBot
 from engine.bots import EasyBot
 from engine.knowledge import Knowledge
 from engine.playout import play_out
 from engine.sampler import Sampler
 from engine.state import State
 
-DEFAULT_BUDGET = 4  # determinized samples per decision; make bench shows the SAMD51 estimate
-DEFAULT_HORIZON = 4  # playouts look this many turns of each player ahead (moves = horizon x players)
+DEFAULT_BUDGET = 300  # simulated moves per decision; make bench shows the SAMD51 estimate
+MAX_SAMPLES = 16
+DEFAULT_MARGIN = 4  # outcome units per sample and opponent the search must gain to overrule the heuristic
+DEFAULT_HORIZON = 0  # 0: playouts run to the end of the round
 
 
 class ExpertBot(EasyBot):
     level = "expert"
 
-    def __init__(self, rules, seat, seed=0, budget=DEFAULT_BUDGET, horizon=DEFAULT_HORIZON):
+    def __init__(self, rules, seat, seed=0, budget=DEFAULT_BUDGET, horizon=DEFAULT_HORIZON, margin=DEFAULT_MARGIN):
         EasyBot.__init__(self, rules, seat, seed)
         self.budget = budget
-        self.horizon = horizon * rules.players
+        self.horizon = horizon * rules.players  # 0: play out to the end of the round
+        self.margin = margin
         self.kit = search_kit(rules)
 
     def choose(self, view):
-        sampler, know, base, work, moves, value = self.kit
-        know.update(view)
+        sampler, know, base, work, moves, value, advisor = self.kit
+        advisor.seat = view.seat  # the shared heuristic tracks only public facts: any seat may ask
+        first = advisor.choose(view)  # the heuristic's move (it also brings `know` up to date)
         n = turn.legal_moves(view, moves)
-        if n == 0:
-            raise ValueError("bot asked to move when it has no move (not its turn?)")
         if n == 1:
             return moves[0]
         for j in range(n):
             value[j] = 0
-        samples = self.budget
+        # Each sample costs one playout per candidate, about as many moves as cards are left
+        # in the game: the budget buys what it can, and none means the heuristic decides.
+        left = view.stock_left // 2 + 4
+        for p in range(view.n):
+            left += view.count[p]
+        samples = self.budget // (n * left)
+        if samples == 0:
+            return first
+        if samples > MAX_SAMPLES:
+            samples = MAX_SAMPLES
         seat = view.seat
         roll = self.rng  # one generator: samples and playouts draw from the same stream
         for _ in range(samples):
@@ -58,10 +74,16 @@ class ExpertBot(EasyBot):
                 play_out(work, roll, 1, self.horizon)
                 value[j] += evaluate(work, seat)
         best = 0
-        for j in range(1, n):
+        mine = 0
+        for j in range(n):
             if value[j] > value[best]:
                 best = j
-        return moves[best]
+            if moves[j] == first:
+                mine = j
+        # The search overrules the heuristic only by a clear margin (few samples are noisy).
+        if value[best] - value[mine] > self.margin * samples * (view.nactive - 1):
+            return moves[best]
+        return first
 
 
 _KIT = [None, None]  # (rules text, kit): one set of scratch states for all experts of a game
@@ -71,7 +93,7 @@ def search_kit(rules):
     """Scratch shared by every expert playing these rules: bots decide one at a time,
     so six experts need no more RAM than one. The Knowledge is public (the same for
     every seat) and notices when it is asked about another game. Returns
-    (sampler, knowledge, base, work, moves, values)."""
+    (sampler, knowledge, base, work, moves, values, medium advisor)."""
     key = rules.describe()
     if _KIT[0] != key:
         _KIT[1] = None  # let the old kit go before making the new one
@@ -82,12 +104,23 @@ def search_kit(rules):
             State(rules, deal_now=False, history=64),
             bytearray(32),
             [0] * 32,
+            MediumBot(rules, 0),
         )
+        _KIT[1][6].know = _KIT[1][1]  # the facts are public: one Knowledge serves the kit
         _KIT[0] = key
     return _KIT[1]
 
 
 def evaluate(s, seat):
+    if s.phase != 0:
+        w = s.round_winners
+        if w >> seat & 1:
+            return 100 * (s.nactive - 1)
+        return -100
+    return _evaluate(s, seat)
+
+
+def _evaluate(s, seat):
     """How good a position is for seat, in the sampled world: the others' mean against its own.
 
     Elfer Raus: hand penalties (what a round end would cost now); Cinquillo:

@@ -49,15 +49,26 @@ class MediumBot(EasyBot):
     level = "medium"
 
     # Tunable weights (small ints; scores are ints so no float is ever allocated).
-    NEAR = 4  # an opponent with at most this many cards may go out soon
-    DUMP = 0  # dump free cards when an opponent holds at most this many
+    NEAR = 2  # an opponent with at most this many cards may go out soon
+    DUMP = 3  # dump free cards (keeping one) when an opponent holds at most this many
     T_BASE = 4  # threat of an opponent seat (per card it may hold)
-    T_STUCK = 4  # extra threat: the seat was blocked on its last turn (we would free it)
-    T_NEAR = 8  # extra threat: the seat is close to going out
+    T_STUCK = 2  # extra threat: the seat was blocked on its last turn (we would free it)
+    T_NEAR = 4  # extra threat: the seat is close to going out
     G_CARD = 6  # gain per own card beyond a gap we open
-    G_FACE = 1  # gain per 4 face points of such a card (Elfer penalty)
+    G_FACE = 2  # gain per 4 face points of such a card (Elfer penalty)
     REL_BIAS = 0  # release a bottleneck when its net gain exceeds this
+    CQ_FIRST = 1  # Cinquillo: a release worth making goes before free cards
+    CQ_CARD = 48  # Cinquillo: gain per own card beyond a gap we open
+    ONE_REL = 0  # Elfer: at most one release per turn
+    DECAY = 1  # the k-th card of a gap costs DECAY / (DECAY + k) of its harm
+    GAP_SQ = 0
     PASS_KEEP = 1  # V1: pass rather than spend a shield when nothing helps us
+    B_KILL = 3  # Bastard: per opponent's card killed (scaled by threat/16)
+    B_OWN = 40  # Bastard: per own card killed
+    B_RISK = 32  # Bastard: per opponent card that could jump over the card we play
+    B_RISKCAP = 9
+    B_5MINE = 8  # Bastard: opening a suit, per own card of it
+    B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
 
     def __init__(self, rules, seat, seed=0):
         super().__init__(rules, seat, seed)
@@ -69,6 +80,7 @@ class MediumBot(EasyBot):
         self.seen = 0
         self.round_no = -1
         self.maxr = rules.ranks
+        self.released = 0  # a bottleneck was released this turn
 
     # --- public history -----------------------------------------------------
     def _sync(self, view):
@@ -132,7 +144,7 @@ class MediumBot(EasyBot):
 
     def _value(self, r):
         if self.rules.one_card_turns:
-            return self.G_CARD
+            return self.CQ_CARD
         return self.G_CARD + self.G_FACE * r // 4
 
     def _release(self, view, h, c, b, step):
@@ -148,7 +160,7 @@ class MediumBot(EasyBot):
         cost = 0
         gap = 0
         while 1 <= r <= maxr and not h >> r & 1:
-            cost += self._harm(view, c, r) * 4 // (4 + gap)
+            cost += self._harm(view, c, r) * self.DECAY // (self.DECAY + gap) if gap else self._harm(view, c, r)
             gap += 1
             r += step
         gain = 0
@@ -156,6 +168,8 @@ class MediumBot(EasyBot):
             if h >> r & 1:
                 gain += self._value(r)
             r += step
+        if self.GAP_SQ:
+            return gain * 32 // ((gap + 1) * (gap + 1)) - cost - self.REL_BIAS
         return gain * 16 * 2 // (gap + 1) - cost - self.REL_BIAS
 
     def _can_go_out(self, view):
@@ -208,7 +222,10 @@ class MediumBot(EasyBot):
             for i in range(n):
                 if buf[i] < DRAW:
                     return buf[i]
-        danger = self._danger(view) <= self.DUMP
+        # close to someone going out: dump free cards, but keep one as a shield for the next turn
+        danger = self._danger(view) <= self.DUMP and self._shields(view) >= 2
+        if not view.placed:
+            self.released = 0
         best = buf[0]
         best_key = -_BIG - 1
         for i in range(n):
@@ -246,12 +263,42 @@ class MediumBot(EasyBot):
                             key += 1000
                     elif net > 0:
                         key = 5000 + net
+                        if self.ONE_REL and self.released and view.placed:
+                            key = 2000 + net
                     else:
                         key = net if net > -900 else -900
             if key > best_key:
                 best_key = key
                 best = m
+        if best < DRAW and best_key >= 5000 and best_key < 10000:
+            c = best >> 5
+            r = best & 31
+            step = 1 if r > view.hi[c] else -1
+            if not view.hands[base + c] >> (r + step) & 1:
+                self.released = 1
         return best
+
+    def _shields(self, view):
+        """Free plays in hand: cards we can place later without opening anything (actions included)."""
+        base = self.seat * 4
+        maxr = self.maxr
+        k = view.acts[self.seat * 2] + view.acts[self.seat * 2 + 1]
+        for c in range(self.rules.colors):
+            h = view.hands[base + c]
+            hi = view.hi[c]
+            if not h or not hi:
+                continue
+            r = hi + 1
+            while h >> r & 1:
+                r += 1
+            if r > hi + 1:
+                k += r - hi - 1 if r > maxr else r - hi - 2
+            r = view.lo[c] - 1
+            while r > 0 and h >> r & 1:
+                r -= 1
+            if r < view.lo[c] - 1:
+                k += view.lo[c] - 1 - r if r == 0 else view.lo[c] - 2 - r
+        return k
 
     def _action_bonus(self, view, m):
         """V6 effect of an action card played now (it acts when the turn ends)."""
@@ -295,6 +342,8 @@ class MediumBot(EasyBot):
         net = self._release(view, h, c, r, step)
         if net == -_BIG:
             return 900  # the row's far end: opens nothing
+        if net > 0 and self.CQ_FIRST:
+            return 2000 + net
         return net
 
     def _choose_bastard(self, view, n):
@@ -311,24 +360,32 @@ class MediumBot(EasyBot):
                 r = m & 31
                 h = view.hands[base + c]
                 hi = view.hi[c]
+                free = 0x7FE & ~h & ~view.table[c]  # the others' cards of this suit
                 if hi == 0:
-                    mine = _popcount(h & 0x7FE) - 1
-                    unknown = _popcount(0x7FE & ~h & ~view.table[c])
-                    key = 8 * mine - 6 * unknown
+                    key = self.B_5MINE * (_popcount(h & 0x7FE) - 1) - self.B_5UNK * _popcount(free)
                 else:
-                    lo = view.lo[c]
                     if r > hi:
                         gapm = ((1 << r) - 1) & ~((2 << hi) - 1)
                         beyond = 0x7FE & ~((2 << r) - 1)
                     else:
-                        gapm = ((1 << lo) - 1) & ~((2 << r) - 1)
+                        gapm = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
                         beyond = (1 << r) - 2
-                    gapm &= ~view.table[c]
-                    killed_mine = _popcount(gapm & h)
-                    killed = _popcount(gapm & ~h)
-                    threat = _popcount(beyond & ~h & ~view.table[c])  # others' cards that could jump over r
-                    key = 10 * killed - 40 * killed_mine + (8 if threat else 0)
+                    killed = self._kill_value(view, c, gapm & free)
+                    risk = _popcount(beyond & free)  # the others' cards that could jump over ours
+                    if risk > self.B_RISKCAP:
+                        risk = self.B_RISKCAP
+                    key = killed - self.B_OWN * _popcount(gapm & h) + self.B_RISK * risk
             if key > best_key:
                 best_key = key
                 best = m
         return best
+
+    def _kill_value(self, view, c, m):
+        """Bastard: the worth of making the others' cards in mask m dead (B2), by who may hold them."""
+        v = 0
+        r = 1
+        while m >> r:
+            if m >> r & 1:
+                v += self._harm(view, c, r)
+            r += 1
+        return v * self.B_KILL // 16

@@ -84,7 +84,9 @@ def start_round(s, explicit):
     if explicit is None:
         _deal_random(s)
     else:
-        _deal_explicit(s, explicit)
+        from engine import explicit as explicit_deals  # only for hand-written deals
+
+        explicit_deals.place(s, explicit)
     for i in range(s.n * 4):
         s.init_hands[i] = s.hands[i]
     s.init_acts[:] = s.acts
@@ -134,49 +136,6 @@ def _set_stock(s, begin, end):
     s.stock_pos = 0
     s.stock_len = n
     s.stock_left = n
-
-
-def _deal_explicit(s, d):
-    """d: dict with 'hands' (list per seat of card lists), 'stock', optional 'table', 'start', 'first'.
-
-    Validation of the card set happens in record.py; here cards are placed.
-    """
-    for p in range(s.n):
-        for card in d["hands"][p]:
-            _give(s, p, card)
-    stock = d["stock"]
-    for j in range(len(stock)):
-        s.stock[j] = stock[j]
-    s.stock_pos = 0
-    s.stock_len = len(stock)
-    s.stock_left = len(stock)
-    for card in d.get("table", ()):
-        c = card >> 5
-        r = card & 31
-        s.table[c] |= 1 << r
-    for c in range(4):
-        t = s.table[c]
-        if t:
-            lo = 1
-            while not t >> lo & 1:
-                lo += 1
-            hi = lo
-            while t >> (hi + 1):
-                hi += 1
-            s.lo[c] = lo
-            s.hi[c] = hi
-    start = d.get("start")
-    if start:
-        for c in range(len(start)):
-            s.start[c] = start[c]
-    if s.rules.game == GAME_CINQUILLO and s.nactive == 3:
-        s.fourteen = _NO_SEAT  # C3: when nobody holds 14, the next shuffled round draws by lot
-        for p in range(s.n):
-            if s.count[p] == 14:
-                s.fourteen = p
-    first = d.get("first")
-    if first is not None:
-        s.explicit_first = first
 
 
 def _holder(s, card):

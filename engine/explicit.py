@@ -3,8 +3,10 @@
 Kept apart from deal.py so a device that never loads a hand-written deal never loads this.
 """
 
-from engine.cards import card_name
-from engine.deal import build_deck
+from engine.cards import GAME_CINQUILLO, card_name
+from engine.deal import _give, build_deck
+
+_NO_SEAT = 255
 
 
 def check(rules, d, seats, active=None):
@@ -99,3 +101,46 @@ def check(rules, d, seats, active=None):
     out["stock"] = list(stock)
     out["table"] = list(table)
     return out
+
+
+def place(s, d):
+    """d: dict with 'hands' (list per seat of card lists), 'stock', optional 'table', 'start', 'first'.
+
+    Validation of the card set happens in record.py; here cards are placed.
+    """
+    for p in range(s.n):
+        for card in d["hands"][p]:
+            _give(s, p, card)
+    stock = d["stock"]
+    for j in range(len(stock)):
+        s.stock[j] = stock[j]
+    s.stock_pos = 0
+    s.stock_len = len(stock)
+    s.stock_left = len(stock)
+    for card in d.get("table", ()):
+        c = card >> 5
+        r = card & 31
+        s.table[c] |= 1 << r
+    for c in range(4):
+        t = s.table[c]
+        if t:
+            lo = 1
+            while not t >> lo & 1:
+                lo += 1
+            hi = lo
+            while t >> (hi + 1):
+                hi += 1
+            s.lo[c] = lo
+            s.hi[c] = hi
+    start = d.get("start")
+    if start:
+        for c in range(len(start)):
+            s.start[c] = start[c]
+    if s.rules.game == GAME_CINQUILLO and s.nactive == 3:
+        s.fourteen = _NO_SEAT  # C3: when nobody holds 14, the next shuffled round draws by lot
+        for p in range(s.n):
+            if s.count[p] == 14:
+                s.fourteen = p
+    first = d.get("first")
+    if first is not None:
+        s.explicit_first = first

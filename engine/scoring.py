@@ -47,7 +47,9 @@ def end_round(s, out_seat):
     if rules.game != GAME_CINQUILLO:
         _score_penalties(s, out_seat)
     elif rules.bastard:
-        _score_bastard(s)
+        from engine import bastard
+
+        bastard.score_round(s)
     else:
         _score_cinquillo(s, out_seat)
     _check_match_end(s)
@@ -73,30 +75,6 @@ def _score_cinquillo(s, out_seat):
     s.round_scores[out_seat] = 5 + left
     s.scores[out_seat] += 5 + left
     s.round_winners = 1 << out_seat
-
-
-def _score_bastard(s):
-    """B3/B4: fewest cards wins the cards of the others, split evenly (rounded down)."""
-    fewest = 255
-    for p in range(s.n):
-        if s.active[p] and s.count[p] < fewest:
-            fewest = s.count[p]
-    winners = 0
-    k = 0
-    others = 0
-    for p in range(s.n):
-        if s.active[p]:
-            if s.count[p] == fewest:
-                winners |= 1 << p
-                k += 1
-            else:
-                others += s.count[p]
-    share = others // k  # all tied: others == 0, nobody scores
-    for p in range(s.n):
-        if winners >> p & 1:
-            s.round_scores[p] = share
-            s.scores[p] += share
-    s.round_winners = winners
 
 
 def _check_match_end(s):

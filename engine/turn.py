@@ -8,13 +8,25 @@ from engine.cards import DRAW, END, PASS, REVERSE, SKIP
 _PLAYING = 0
 
 
+_MODULES = [None]  # engine.bastard once loaded: an import statement per call would allocate
+
+
+def _bastard():
+    m = _MODULES[0]
+    if m is None:
+        from engine import bastard
+
+        m = _MODULES[0] = bastard
+    return m
+
+
 def plays(s, p, buf, n):
     """Append seat p's playable cards to buf from index n; return the new count."""
     hands = s.hands
     his = s.hi
     base = p * 4
-    if s.rules.bastard:
-        return _plays_bastard(s, p, buf, n)
+    if s.rules.bastard:  # B2 lives in bastard.py, loaded only for Bastard games
+        return _bastard().plays(s, p, buf, n)
     for c in range(s.rules.colors):
         h = hands[base + c]
         if h:
@@ -41,31 +53,6 @@ def plays(s, p, buf, n):
     return n
 
 
-def _plays_bastard(s, p, buf, n):
-    """B2: any card beyond either end of an open row (Cinquillo has no action cards)."""
-    base = p * 4
-    for c in range(4):
-        h = s.hands[base + c]
-        if not h:
-            continue
-        hi = s.hi[c]
-        if hi == 0:
-            r = s.start[c]
-            if h >> r & 1:
-                buf[n] = c * 32 + r
-                n += 1
-            continue
-        lo = s.lo[c]
-        m = (h >> (hi + 1) << (hi + 1)) | (h & ((1 << lo) - 1))
-        r = 1
-        while m >> r:
-            if m >> r & 1:
-                buf[n] = c * 32 + r
-                n += 1
-            r += 1
-    return n
-
-
 def playable(s, p, card):
     """Is this card, held by p, a legal play now (rows only; ignores turn phase)?"""
     if card >= SKIP:
@@ -82,12 +69,10 @@ def playable(s, p, card):
 
 
 def dead_mask(s, c):
-    """B2: ranks of color c the row has jumped over; they can never be placed (bit r = rank r)."""
-    hi = s.hi[c]
-    if not hi or not s.rules.bastard:
+    """B2: ranks of color c the row has jumped over (bit r = rank r); 0 outside Bastard."""
+    if not s.rules.bastard:
         return 0
-    between = ((1 << hi) - 1) & ~((2 << s.lo[c]) - 1)
-    return between & ~s.table[c]
+    return _bastard().dead_mask(s, c)
 
 
 def is_dead(s, card):
@@ -258,16 +243,8 @@ def end_turn(s):
     s.drawn = 0
     s.skips = 0
     s.revs = 0
-    if s.rules.bastard and not anyone_can_play(s):  # B3
+    if s.rules.bastard and not _bastard().anyone_can_play(s):  # B3
         scoring.end_round(s, -1)
-
-
-def anyone_can_play(s):
-    buf = s._buf
-    for p in range(s.n):
-        if s.active[p] and plays(s, p, buf, 0):
-            return True
-    return False
 
 
 def holds(s, p, card):

@@ -110,8 +110,12 @@ def micropython_figures(seconds, figures):
         mem = upy.run("tools/mp/memmap.py", cwd=build)
         for key, value in parse_keys(mem.stdout).items():
             figures[key + "_unix64_mpy"] = value
+        # heap_kib_match6_*: the strongest level in every seat; _LEVEL: that level in every seat.
         figures["heap_kib_match6_mpy"] = "%.2f" % (upy.smallest_heap("tools/mp/match6.py", build) / 1024)
         figures["heap_kib_match6_py"] = "%.2f" % (upy.smallest_heap("tools/mp/match6.py", plain) / 1024)
+        for level in LEVEL_ORDER:
+            kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", level)) / 1024
+            figures["heap_kib_match6_mpy_" + level] = "%.2f" % kib
     finally:
         shutil.rmtree(build, ignore_errors=True)
         shutil.rmtree(plain, ignore_errors=True)

@@ -69,13 +69,13 @@ def run(script, cwd=ROOT, heap=None, args=(), timeout=600):
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 
-def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256):
+def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256, args=()):
     """Bisect the smallest heap (bytes, multiple of step) under which the script succeeds."""
-    if run(script, cwd, hi).returncode:
+    if run(script, cwd, hi, args).returncode:
         raise RuntimeError("%s fails even with a %d-byte heap" % (script, hi))
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
-        if run(script, cwd, mid).returncode == 0:
+        if run(script, cwd, mid, args).returncode == 0:
             hi = mid
         else:
             lo = mid

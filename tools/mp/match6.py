@@ -1,8 +1,10 @@
-"""A full 6-player classic match, the strongest bots in every seat (MicroPython heap-cap probe).
+"""A full 6-player classic match, one bot level in every seat (MicroPython heap-cap probe).
 
-    micropython -X heapsize=64k tools/mp/match6.py      (cwd: a folder holding engine/)
+    micropython -X heapsize=64k tools/mp/match6.py [SEED [LEVEL]]   (cwd: a folder holding engine/)
 
-Prints 'match6: OK rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
+LEVEL defaults to the strongest level.
+
+Prints 'match6: OK level=L rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
 """
 
 import gc
@@ -24,15 +26,20 @@ for _name in (
     "state",
     "view",
     "bots",
-    "knowledge",
-    "playout",
-    "sampler",
-    "bot_expert",
 ):
     __import__("engine." + _name)
     gc.collect()
-
 from engine.bots import STRONGEST, make_bot  # noqa: E402
+
+LEVEL = sys.argv[2] if len(sys.argv) > 2 else STRONGEST
+_NEEDS = {
+    "medium": ("knowledge", "bot_medium"),
+    "expert": ("knowledge", "playout", "sampler", "bot_medium", "bot_expert"),
+}
+for _name in _NEEDS.get(LEVEL, ()):
+    __import__("engine." + _name)
+    gc.collect()
+
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
@@ -41,7 +48,7 @@ from engine.view import SeatView  # noqa: E402
 def main(seed):
     rules = make_rules("classic", players=6)
     s = State(rules, seed=seed)
-    bots = [make_bot(STRONGEST, rules, p, seed) for p in range(6)]
+    bots = [make_bot(LEVEL, rules, p, seed) for p in range(6)]
     view = SeatView(rules, 0)  # one view, re-pointed at the seat on turn
     moves = 0
     low = gc.mem_free()
@@ -58,7 +65,7 @@ def main(seed):
             if free < low:
                 low = free
     gc.collect()
-    print("match6: OK rounds=%d moves=%d winners=%d" % (s.round_no, moves, s.match_winners))
+    print("match6: OK level=%s rounds=%d moves=%d winners=%d" % (LEVEL, s.round_no, moves, s.match_winners))
     print("heap_free_min: %d" % low)
     print("heap_used_after_gc: %d" % gc.mem_alloc())
 
