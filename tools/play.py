@@ -36,6 +36,7 @@ from engine.cards import (  # noqa: E402
 )
 from engine.errors import IllegalMove, RulesError  # noqa: E402
 from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
+from engine.scoring import hand_list  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 
@@ -70,19 +71,8 @@ def rank_text(game, r):
 
 
 def hand_of(s, seat):
-    """The cards of a seat's hand, color by color, rank order, action cards last."""
-    out = []
-    base = seat * 4
-    for c in range(4):
-        h = s.hands[base + c]
-        r = 1
-        while h >> r:
-            if h >> r & 1:
-                out.append(c * 32 + r)
-            r += 1
-    out.extend([SKIP] * s.acts[seat * 2])
-    out.extend([REVERSE] * s.acts[seat * 2 + 1])
-    return out
+    """The cards of a seat's hand, color by color, rank order, action cards last (State or SeatView)."""
+    return hand_list(s, seat)
 
 
 def legal_set(s, seat):
