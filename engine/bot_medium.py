@@ -1,30 +1,43 @@
-"""MediumBot: a cheap heuristic bot (issue 4), clearly stronger than EasyBot.
+"""MediumBot: a cheap heuristic bot, clearly stronger than EasyBot.
 
-It reads only its SeatView plus what the public history proves (Knowledge).
-Every decision is a score per legal move, O(legal moves x colors), with no
-allocation in choose() (small ints only; buffers made in __init__).
+It reads only its SeatView and what the public history proves (Knowledge:
+draws and blocked passes show which cards a seat lacks). A decision scores
+each legal move with small integers: O(legal moves x ranks x seats) simple
+operations, no allocation in choose() (scratch made in __init__), so it can
+also serve as a rollout policy.
 
-Elfer Raus ideas:
-- A card is "free" when playing it opens nothing to the others: the next
-  card of its row is ours too (an inner card of our run), or it is the far
-  end of the row (1 or 20). Free cards can be played at any later time (only
-  we hold them), so they are kept as shields: one per turn satisfies the
-  must-play rule (E16) without opening a row or drawing (E17).
-- The outer card of our run next to an open row end is a bottleneck: playing
-  it opens the next card to whoever holds it. We release it when we hold
-  cards beyond it (the gap others fill leads to our own cards) and the gain
-  outweighs what it gives the others: the cards they may hold in the gap,
-  weighted up for seats that were just blocked (we would free them) and for
-  seats close to going out.
-- We go out as soon as every card can be placed this turn; we dump free cards
-  (highest penalty first) when an opponent is close to going out.
-- Action cards (V6) are free plays: Skip a seat that would play, Reverse when
-  the seat behind us is less dangerous than the one ahead.
+Elfer Raus (E9-E18, V1-V6):
+- Free cards: a card whose play opens nothing to the others, because the
+  next card of its row is ours too (an inner card of our run) or the row
+  ends there (1 or 20). Only we can place them, so they wait: one a turn
+  meets the must-play rule (E16) without opening a row, and while we hold a
+  playable card we never draw (E17). With V1 we pass instead of spending one.
+- Bottlenecks: the outer card of our run at a row end. Placing it opens the
+  next card to whoever holds it. It is released when we hold cards beyond it
+  and what that gains us (our cards behind the gap, worth more when high:
+  far ends cost the most penalty, and discounted by the gap's length) beats
+  what it gives the others: the chance each opponent holds the gap cards
+  (Knowledge rules out proven holes), weighted up for a seat that was just
+  blocked (we would free it) and for a seat close to going out. With no own
+  card beyond, the bottleneck is kept until nothing else can be played; then
+  the least harmful one goes.
+- A start card of a closed row must go this turn (E12): it goes first.
+- We go out as soon as every card in hand can be placed this turn, and when
+  an opponent is close to going out we dump free cards (highest first) while
+  keeping one for the next turn.
+- Skip / Reverse (V6) are free plays kept for later, used at once to stop a
+  seat that is about to go out (never skipping a blocked seat: it would only
+  draw).
 
-Cinquillo: one card per turn; the same free / release evaluation (no face
-values: every card counts one). Bastard: jumps kill the cards skipped over
-(B2), so we prefer plays that kill many of the others' cards and none of ours,
-and play first those of our cards that others could kill by jumping past them.
+Cinquillo (C7, one card a turn): the same evaluation without face values; a
+release that leads to our own cards goes first (it keeps us from passing
+later), then free cards, then the least harmful release; a 5 counts both the
+directions it opens.
+
+Bastard (B2, B3): a card of ours is lost when someone jumps past it, so we
+first play the card with the most of the others' cards beyond it (they could
+kill it), never jumping over our own cards; killing the others' cards is a
+small extra.
 """
 
 from engine import turn
@@ -33,6 +46,7 @@ from engine.cards import DRAW, END, PASS, SKIP
 from engine.knowledge import Knowledge
 
 _BIG = 1 << 24
+_RANKS10 = 0x7FE  # Cinquillo ranks 1..10
 
 
 def _popcount(m):
@@ -48,25 +62,21 @@ class MediumBot(EasyBot):
 
     level = "medium"
 
-    # Tunable weights (small ints; scores are ints so no float is ever allocated).
-    NEAR = 2  # an opponent with at most this many cards may go out soon
+    # Weights: small ints (scores stay ints, so no float is ever allocated). Tuned by duplicate deals.
+    NEAR = 2  # an opponent holding at most this many cards may go out soon
     DUMP = 3  # dump free cards (keeping one) when an opponent holds at most this many
-    T_BASE = 4  # threat of an opponent seat (per card it may hold)
+    T_BASE = 4  # threat of an opponent: weight of a card it may get to play
     T_STUCK = 2  # extra threat: the seat was blocked on its last turn (we would free it)
     T_NEAR = 4  # extra threat: the seat is close to going out
-    G_CARD = 6  # gain per own card beyond a gap we open
-    G_FACE = 2  # gain per 4 face points of such a card (Elfer penalty)
-    REL_BIAS = 0  # release a bottleneck when its net gain exceeds this
-    CQ_FIRST = 1  # Cinquillo: a release worth making goes before free cards
-    CQ_CARD = 48  # Cinquillo: gain per own card beyond a gap we open
-    ONE_REL = 0  # Elfer: at most one release per turn
-    DECAY = 1  # the k-th card of a gap costs DECAY / (DECAY + k) of its harm
-    GAP_SQ = 0
-    PASS_KEEP = 1  # V1: pass rather than spend a shield when nothing helps us
-    B_KILL = 3  # Bastard: per opponent's card killed (scaled by threat/16)
+    G_CARD = 6  # Elfer: gain per own card behind a gap we open ...
+    G_FACE = 2  # ... plus this per 4 face points (its penalty)
+    CQ_CARD = 48  # Cinquillo: gain per own card behind a gap we open
+    DECAY = 1  # the k-th card of a gap (k >= 1) costs DECAY / (DECAY + k) of its harm
+    ACT_BASE = 950  # V6: an action card is a free play kept after the free number cards
+    ACT_NEAR = 2  # V6: Skip / Reverse at once against a seat holding at most this many
+    B_RISK = 32  # Bastard: per card of the others beyond ours (it could jump over and kill ours)
+    B_KILL = 3  # Bastard: per card of the others killed (x threat / 16)
     B_OWN = 40  # Bastard: per own card killed
-    B_RISK = 32  # Bastard: per opponent card that could jump over the card we play
-    B_RISKCAP = 9
     B_5MINE = 8  # Bastard: opening a suit, per own card of it
     B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
 
@@ -75,49 +85,51 @@ class MediumBot(EasyBot):
         n = rules.players
         self.know = Knowledge(rules)
         self.blk = bytearray(n)  # 1: the seat ended its last turn without placing a card
-        self.last_p = 255  # the last history entry read, to notice a different round or match
-        self.last_m = 255
-        self.seen = 0
+        self.thr = bytearray(n)  # threat per seat, set at each decision
+        self.seen = 0  # history entries read
         self.round_no = -1
+        self.last_p = 255  # the last history entry read: tells one game from another
+        self.last_m = 255
         self.maxr = rules.ranks
-        self.released = 0  # a bottleneck was released this turn
 
-    # --- public history -----------------------------------------------------
+    # --- what the public history shows ---------------------------------------
     def _sync(self, view):
-        """Read the new history entries (Knowledge facts, who was blocked last turn)."""
-        k = self.know
+        """Read the new history entries: Knowledge facts, and who was blocked on their last turn."""
         h = view.history
         seen = self.seen
         stale = view.round_no != self.round_no or view.hist_len < seen
         if not stale and seen and (h[2 * seen - 2] != self.last_p or h[2 * seen - 1] != self.last_m):
-            stale = True  # same round number but another history: a different match
+            stale = True  # same round number, another history: another game
         if stale:
-            k.reset(view)
+            self.know.reset(view)
             seen = 0
             self.round_no = view.round_no
             for p in range(len(self.blk)):
                 self.blk[p] = 0
-        k.update(view)
+        self.know.update(view)
+        blk = self.blk
         for i in range(seen, view.hist_len):
             m = h[2 * i + 1]
             if m < DRAW:
-                self.blk[h[2 * i]] = 0
+                blk[h[2 * i]] = 0
             elif m == DRAW or m == PASS:
-                self.blk[h[2 * i]] = 1
+                blk[h[2 * i]] = 1
         self.seen = view.hist_len
         if view.hist_len:
             self.last_p = h[2 * view.hist_len - 2]
             self.last_m = h[2 * view.hist_len - 1]
+        me = self.seat
+        for p in range(view.n):
+            t = 0
+            if p != me and view.active[p] and view.count[p]:
+                t = self.T_BASE
+                if blk[p]:
+                    t += self.T_STUCK
+                if view.count[p] <= self.NEAR:
+                    t += self.T_NEAR
+            self.thr[p] = t
 
-    def _threat(self, view, p):
-        t = self.T_BASE
-        if self.blk[p]:
-            t += self.T_STUCK
-        if view.count[p] <= self.NEAR:
-            t += self.T_NEAR
-        return t
-
-    def _danger(self, view):
+    def _fewest(self, view):
         """Fewest cards held by an opponent."""
         low = 255
         for p in range(view.n):
@@ -126,51 +138,109 @@ class MediumBot(EasyBot):
         return low
 
     def _harm(self, view, c, r):
-        """How much placing (color c, rank r) within the others' reach helps them: threat x chance they hold it."""
+        """What (color c, rank r) coming within the others' reach gives them: threat x chance they hold it, x16."""
         absent = self.know.absent
-        bit = 1 << r
+        thr = self.thr
+        count = view.count
         w = 0
         wt = 0
         for p in range(view.n):
-            if p == self.seat or not view.active[p]:
-                continue
-            k = view.count[p]
-            if k and not absent[p * 4 + c] & bit:
-                w += k
-                wt += k * self._threat(view, p)
+            if thr[p] and not absent[p * 4 + c] >> r & 1:
+                w += count[p]
+                wt += count[p] * thr[p]
         if not w:
-            return 0
+            return 0  # no opponent can hold it: it is in the stock
         return wt * 16 // (w + view.stock_left)
 
-    def _value(self, r):
-        if self.rules.one_card_turns:
-            return self.CQ_CARD
-        return self.G_CARD + self.G_FACE * r // 4
-
     def _release(self, view, h, c, b, step):
-        """Net gain of placing our outer card b (color c) on the row end, opening b+step to the others.
+        """Net worth of placing our outer card b (color c) and so opening b + step to the others.
 
-        Walks the ranks beyond b: the gap up to our next card costs the harm of each
-        card the others may place there; our cards past the gap are the gain, discounted
-        by the gap's length. Returns -_BIG when nothing is opened (a free card)."""
+        The gap up to our next card of the row costs the harm of its cards (the
+        first one in full); our cards past the gap gain, divided by the gap's
+        length plus one. Returns -_BIG when nothing is opened (a free card)."""
         maxr = self.maxr
         r = b + step
         if r < 1 or r > maxr:
             return -_BIG
-        cost = 0
-        gap = 0
+        decay = self.DECAY
+        cost = self._harm(view, c, r)
+        gap = 1
+        r += step
         while 1 <= r <= maxr and not h >> r & 1:
-            cost += self._harm(view, c, r) * self.DECAY // (self.DECAY + gap) if gap else self._harm(view, c, r)
+            cost += self._harm(view, c, r) * decay // (decay + gap)
             gap += 1
             r += step
         gain = 0
+        cinq = self.rules.one_card_turns
         while 1 <= r <= maxr:
             if h >> r & 1:
-                gain += self._value(r)
+                gain += self.CQ_CARD if cinq else self.G_CARD + self.G_FACE * r // 4
             r += step
-        if self.GAP_SQ:
-            return gain * 32 // ((gap + 1) * (gap + 1)) - cost - self.REL_BIAS
-        return gain * 16 * 2 // (gap + 1) - cost - self.REL_BIAS
+        return gain * 32 // (gap + 1) - cost
+
+    # --- choosing ------------------------------------------------------------
+    def choose(self, view):
+        buf = self.buf
+        n = turn.legal_moves(view, buf)
+        if n == 0:
+            raise ValueError("bot asked to move when it has no move (not its turn?)")
+        self._sync(view)
+        if n == 1:
+            return buf[0]
+        if self.rules.bastard:
+            return self._choose_bastard(view, n)
+        if self.rules.one_card_turns:
+            return self._choose_cinquillo(view, n)
+        return self._choose_elfer(view, n)
+
+    # --- Elfer Raus ------------------------------------------------------------
+    def _choose_elfer(self, view, n):
+        buf = self.buf
+        base = self.seat * 4
+        if self._can_go_out(view):
+            for i in range(n):
+                if buf[i] < DRAW:
+                    return buf[i]
+        # someone may go out soon: dump free cards, but keep one as a shield for the next turn
+        dump = self._fewest(view) <= self.DUMP and self._shields(view) >= 2
+        best = buf[0]
+        best_key = -_BIG
+        for i in range(n):
+            m = buf[i]
+            if m == END:
+                key = 1500 if dump else 3000  # after the releases worth making, before free cards
+            elif m == PASS:
+                key = 500 if dump else 1500  # V1: rather than spend a free card or open a row
+            elif m == DRAW:
+                key = 0
+            elif m >= SKIP:
+                key = self._action_key(view, m, dump)
+            else:
+                c = m >> 5
+                r = m & 31
+                h = view.hands[base + c]
+                hi = view.hi[c]
+                if hi == 0:
+                    key = 10000  # E12: a start card must be placed this turn: first
+                else:
+                    step = 1 if r > hi else -1
+                    inner = h >> (r + step) & 1
+                    e = r
+                    while h >> (e + step) & 1:
+                        e += step
+                    net = self._release(view, h, c, e, step)  # the run this card starts leads to e
+                    if net > 0:
+                        key = 5000 + net  # opens toward our own cards
+                    elif inner or net == -_BIG:
+                        key = 1000 + r  # free: keep it as a shield; the highest goes first
+                        if dump:
+                            key += 1000
+                    else:
+                        key = net if net > -900 else -900  # the least harmful bottleneck
+            if key > best_key:
+                best_key = key
+                best = m
+        return best
 
     def _can_go_out(self, view):
         """Can every card in hand be placed this turn (runs from the row ends, start cards included)?"""
@@ -200,86 +270,8 @@ class MediumBot(EasyBot):
                 return False
         return True
 
-    # --- choosing -----------------------------------------------------------
-    def choose(self, view):
-        buf = self.buf
-        n = turn.legal_moves(view, buf)
-        if n == 0:
-            raise ValueError("bot asked to move when it has no move (not its turn?)")
-        self._sync(view)
-        if n == 1:
-            return buf[0]
-        if self.rules.bastard:
-            return self._choose_bastard(view, n)
-        if self.rules.one_card_turns:
-            return self._choose_cinquillo(view, n)
-        return self._choose_elfer(view, n)
-
-    def _choose_elfer(self, view, n):
-        buf = self.buf
-        base = self.seat * 4
-        if self._can_go_out(view):
-            for i in range(n):
-                if buf[i] < DRAW:
-                    return buf[i]
-        # close to someone going out: dump free cards, but keep one as a shield for the next turn
-        danger = self._danger(view) <= self.DUMP and self._shields(view) >= 2
-        if not view.placed:
-            self.released = 0
-        best = buf[0]
-        best_key = -_BIG - 1
-        for i in range(n):
-            m = buf[i]
-            if m == END:
-                key = 3000 if not danger else 1500
-            elif m == PASS:
-                key = 1500 if self.PASS_KEEP and not danger else 500
-            elif m == DRAW:
-                key = 0
-            elif m >= SKIP:
-                key = 1000 + 20 + self._action_bonus(view, m)
-                if danger:
-                    key += 1000
-            else:
-                c = m >> 5
-                r = m & 31
-                h = view.hands[base + c]
-                hi = view.hi[c]
-                if hi == 0:
-                    key = 10000  # E12: a start card must be placed this turn; place it first
-                else:
-                    step = 1 if r > hi else -1
-                    if h >> (r + step) & 1:
-                        # an inner card of our run: free, unless the run leads to a release worth making
-                        e = r + step
-                        while h >> (e + step) & 1:
-                            e += step
-                        net = self._release(view, h, c, e, step)
-                    else:
-                        net = self._release(view, h, c, r, step)
-                    if net == -_BIG or net <= 0 and (h >> (r + step) & 1):
-                        key = 1000 + r  # free: keep as a shield, dump the highest first
-                        if danger:
-                            key += 1000
-                    elif net > 0:
-                        key = 5000 + net
-                        if self.ONE_REL and self.released and view.placed:
-                            key = 2000 + net
-                    else:
-                        key = net if net > -900 else -900
-            if key > best_key:
-                best_key = key
-                best = m
-        if best < DRAW and best_key >= 5000 and best_key < 10000:
-            c = best >> 5
-            r = best & 31
-            step = 1 if r > view.hi[c] else -1
-            if not view.hands[base + c] >> (r + step) & 1:
-                self.released = 1
-        return best
-
     def _shields(self, view):
-        """Free plays in hand: cards we can place later without opening anything (actions included)."""
+        """How many free plays the hand holds: cards placeable later without opening anything (actions too)."""
         base = self.seat * 4
         maxr = self.maxr
         k = view.acts[self.seat * 2] + view.acts[self.seat * 2 + 1]
@@ -291,97 +283,116 @@ class MediumBot(EasyBot):
             r = hi + 1
             while h >> r & 1:
                 r += 1
-            if r > hi + 1:
+            if r > hi + 1:  # run hi+1..r-1: all free when it reaches the end, else all but its outer card
                 k += r - hi - 1 if r > maxr else r - hi - 2
-            r = view.lo[c] - 1
+            lo = view.lo[c]
+            r = lo - 1
             while r > 0 and h >> r & 1:
                 r -= 1
-            if r < view.lo[c] - 1:
-                k += view.lo[c] - 1 - r if r == 0 else view.lo[c] - 2 - r
+            if r < lo - 1:
+                k += lo - 1 - r if r == 0 else lo - 2 - r
         return k
 
-    def _action_bonus(self, view, m):
-        """V6 effect of an action card played now (it acts when the turn ends)."""
-        me = self.seat
-        nxt = turn.next_seat(view, me, 1)
-        if m == SKIP or view.nactive == 2:
-            # skipping a seat that was blocked spares it a draw; skipping a seat that plays costs it a turn
-            return -8 if self.blk[nxt] else self._threat(view, nxt)
-        prv = turn.next_seat(view, me, view.nactive - 1)
-        return self._threat(view, nxt) - self._threat(view, prv)
+    def _seat_after(self, view, steps, d):
+        p = self.seat
+        n = view.n
+        while steps:
+            p = (p + d) % n
+            if view.active[p]:
+                steps -= 1
+        return p
 
+    def _action_key(self, view, m, dump):
+        """V6: Skip / Reverse act when the turn ends (with the ones placed before, Reverses first)."""
+        d = view.dir
+        steps = 1 + view.skips
+        if view.nactive == 2:
+            steps += view.revs  # two players: a Reverse acts as a Skip
+        elif view.revs & 1:
+            d = -d
+        nxt = self._seat_after(view, steps, d)
+        if m == SKIP or view.nactive == 2:
+            good = 0 if self.blk[nxt] else self.thr[nxt]  # a blocked seat would only draw
+        else:
+            good = self.thr[nxt] - self.thr[self._seat_after(view, steps, -d)]
+        if good > 0 and view.count[nxt] <= self.ACT_NEAR:
+            return 4000 + good  # keep a seat about to go out from moving
+        key = self.ACT_BASE + good
+        if dump:
+            key += 1000
+        return key
+
+    # --- Cinquillo -------------------------------------------------------------
     def _choose_cinquillo(self, view, n):
         buf = self.buf
         base = self.seat * 4
         best = buf[0]
-        best_key = -_BIG - 1
+        best_key = -_BIG
         for i in range(n):
             m = buf[i]
             if m >= DRAW:
-                key = -_BIG
+                key = -_BIG + 1
             else:
                 c = m >> 5
                 r = m & 31
                 h = view.hands[base + c]
-                hi = view.hi[c]
-                if hi == 0:
-                    # a 5 opens both directions
+                if view.hi[c] == 0:  # a 5 opens both directions (C4)
                     key = self._side(view, h, c, r, 1) + self._side(view, h, c, r, -1)
                 else:
-                    step = 1 if r > hi else -1
-                    key = self._side(view, h, c, r, step)
+                    key = self._side(view, h, c, r, 1 if r > view.hi[c] else -1)
             if key > best_key:
                 best_key = key
                 best = m
         return best
 
     def _side(self, view, h, c, r, step):
-        """Cinquillo: value of the row end moving to r in direction step."""
+        """Cinquillo: worth of the row end moving to r, looking in direction step."""
         if h >> (r + step) & 1:
-            return 1000  # our own next card: we keep a play, open nothing
+            return 1000  # our own next card: we keep a play and open nothing
         net = self._release(view, h, c, r, step)
         if net == -_BIG:
-            return 900  # the row's far end: opens nothing
-        if net > 0 and self.CQ_FIRST:
-            return 2000 + net
+            return 900  # the end of the row: opens nothing
+        if net > 0:
+            return 2000 + net  # leads to our own cards: before we run out of plays
         return net
 
+    # --- Bastard ---------------------------------------------------------------
     def _choose_bastard(self, view, n):
         buf = self.buf
         base = self.seat * 4
         best = buf[0]
-        best_key = -_BIG - 1
+        best_key = -_BIG
         for i in range(n):
             m = buf[i]
             if m >= DRAW:
-                key = -_BIG
+                key = -_BIG + 1
             else:
                 c = m >> 5
                 r = m & 31
                 h = view.hands[base + c]
                 hi = view.hi[c]
-                free = 0x7FE & ~h & ~view.table[c]  # the others' cards of this suit
+                others = _RANKS10 & ~h & ~view.table[c]  # not ours, not placed: the others hold them
                 if hi == 0:
-                    key = self.B_5MINE * (_popcount(h & 0x7FE) - 1) - self.B_5UNK * _popcount(free)
+                    key = self.B_5MINE * (_popcount(h & _RANKS10) - 1) - self.B_5UNK * _popcount(others)
                 else:
                     if r > hi:
-                        gapm = ((1 << r) - 1) & ~((2 << hi) - 1)
-                        beyond = 0x7FE & ~((2 << r) - 1)
+                        gap = ((1 << r) - 1) & ~((2 << hi) - 1)
+                        beyond = _RANKS10 & ~((2 << r) - 1)
                     else:
-                        gapm = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
+                        gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
                         beyond = (1 << r) - 2
-                    killed = self._kill_value(view, c, gapm & free)
-                    risk = _popcount(beyond & free)  # the others' cards that could jump over ours
-                    if risk > self.B_RISKCAP:
-                        risk = self.B_RISKCAP
-                    key = killed - self.B_OWN * _popcount(gapm & h) + self.B_RISK * risk
+                    key = (
+                        self.B_RISK * _popcount(beyond & others)
+                        + self._kill_value(view, c, gap & others)
+                        - self.B_OWN * _popcount(gap & h)
+                    )
             if key > best_key:
                 best_key = key
                 best = m
         return best
 
     def _kill_value(self, view, c, m):
-        """Bastard: the worth of making the others' cards in mask m dead (B2), by who may hold them."""
+        """Bastard: worth of making the others' cards in mask m dead (B2), by who may hold them."""
         v = 0
         r = 1
         while m >> r:

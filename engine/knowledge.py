@@ -31,7 +31,7 @@ class Knowledge:
         self.rules = rules
         self.absent = [0] * (n * 4)  # per (seat, color): ranks surely not held
         self.no_actions = bytearray(n)  # 1: the seat surely holds no action card
-        self.stuck = bytearray(n * 4)  # times the seat was blocked while color c was open or closed
+        self._played = [0, 0, 0, 0]
         self.lo = bytearray(4)
         self.hi = bytearray(4)
         self.seen = 0  # history entries processed
@@ -43,10 +43,11 @@ class Knowledge:
         """Start over for the view's round: rows as dealt (hand-written deals may pre-place cards)."""
         for i in range(len(self.absent)):
             self.absent[i] = 0
-            self.stuck[i] = 0
         for i in range(len(self.no_actions)):
             self.no_actions[i] = 0
-        played = [0, 0, 0, 0]
+        played = self._played
+        for c in range(4):
+            played[c] = 0
         for i in range(view.hist_len):
             m = view.history[2 * i + 1]
             if m < SKIP:
@@ -131,8 +132,6 @@ class Knowledge:
     def _blocked(self, view, p):
         for c in range(self.rules.colors):
             self.absent[p * 4 + c] |= self.fits(view, c)
-            if self.stuck[p * 4 + c] < 255:
-                self.stuck[p * 4 + c] += 1
         self.no_actions[p] = 1
 
     def _no_closed_starts(self, view, p):
