@@ -25,7 +25,7 @@ from engine.state import State
 
 DEFAULT_BUDGET = 300  # simulated moves per decision; make bench shows the SAMD51 estimate
 MAX_SAMPLES = 16
-DEFAULT_MARGIN = 4  # outcome units per sample and opponent the search must gain to overrule the heuristic
+DEFAULT_MARGIN = 2  # extra won playouts the search needs to overrule the heuristic
 DEFAULT_HORIZON = 0  # 0: playouts run to the end of the round
 
 
@@ -81,7 +81,9 @@ class ExpertBot(EasyBot):
             if moves[j] == first:
                 mine = j
         # The search overrules the heuristic only by a clear margin (few samples are noisy).
-        if value[best] - value[mine] > self.margin * samples * (view.nactive - 1):
+        # A won playout is worth 100 per opponent and a lost one -100: one more win than the
+        # heuristic's move is 100 * nactive. Demand `margin` such wins plus one per 4 samples.
+        if value[best] - value[mine] >= 100 * view.nactive * (self.margin + samples // 4):
             return moves[best]
         return first
 
