@@ -31,16 +31,23 @@ DEFAULT_HORIZON = 0  # 0: playouts run to the end of the round
 
 class ExpertBot(EasyBot):
     level = "expert"
+    budget = DEFAULT_BUDGET
+    horizon = DEFAULT_HORIZON
+    margin = DEFAULT_MARGIN
 
     def __init__(self, rules, seat, seed=0, budget=DEFAULT_BUDGET, horizon=DEFAULT_HORIZON, margin=DEFAULT_MARGIN):
         EasyBot.__init__(self, rules, seat, seed)
-        self.budget = budget
-        self.horizon = horizon * rules.players  # 0: play out to the end of the round
-        self.margin = margin
+        # Defaults live on the class: six experts then carry three attributes fewer.
+        if budget != DEFAULT_BUDGET:
+            self.budget = budget
+        if horizon != DEFAULT_HORIZON:
+            self.horizon = horizon * rules.players  # in moves; 0: play out to the end of the round
+        if margin != DEFAULT_MARGIN:
+            self.margin = margin
         self.kit = search_kit(rules)
 
     def choose(self, view):
-        sampler, know, base, work, moves, value, advisor = self.kit
+        sampler, know, work, moves, value, advisor = self.kit
         advisor.seat = view.seat  # the shared heuristic tracks only public facts: any seat may ask
         first = advisor.choose(view)  # the heuristic's move (it also brings `know` up to date)
         n = turn.legal_moves(view, moves)
@@ -61,15 +68,14 @@ class ExpertBot(EasyBot):
         seat = view.seat
         roll = self.rng  # one generator: samples and playouts draw from the same stream
         for _ in range(samples):
-            sampler.fill(view, know, roll, base)
             s1 = roll.s1
             s2 = roll.s2
             s3 = roll.s3
             for j in range(n):
-                base.copy_into(work, False)
-                roll.s1 = s1  # common random numbers for every candidate
+                roll.s1 = s1  # the same sample and the same playout numbers for every candidate
                 roll.s2 = s2
                 roll.s3 = s3
+                sampler.fill(view, know, roll, work)  # dealing again costs less RAM than a copy
                 turn.apply_unchecked(work, moves[j])
                 play_out(work, roll, 1, self.horizon)
                 value[j] += evaluate(work, seat)
@@ -95,7 +101,7 @@ def search_kit(rules):
     """Scratch shared by every expert playing these rules: bots decide one at a time,
     so six experts need no more RAM than one. The Knowledge is public (the same for
     every seat) and notices when it is asked about another game. Returns
-    (sampler, knowledge, base, work, moves, values, medium advisor)."""
+    (sampler, knowledge, work state, moves, values, medium advisor)."""
     key = rules.describe()
     if _KIT[0] != key:
         _KIT[1] = None  # let the old kit go before making the new one
@@ -103,12 +109,11 @@ def search_kit(rules):
             Sampler(rules),
             Knowledge(rules),
             State(rules, deal_now=False, history=64),
-            State(rules, deal_now=False, history=64),
             bytearray(32),
             [0] * 32,
             MediumBot(rules, 0),
         )
-        _KIT[1][6].know = _KIT[1][1]  # the facts are public: one Knowledge serves the kit
+        _KIT[1][5].know = _KIT[1][1]  # the facts are public: one Knowledge serves the kit
         _KIT[0] = key
     return _KIT[1]
 

@@ -1,7 +1,6 @@
 """Dealing and opening a round: E5-E7, E10, E11, V3, V6, C3, C5, E23's seats."""
 
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
-from engine.rules import hand_size_for
 
 _NO_SEAT = 255
 
@@ -185,3 +184,15 @@ def _open(s):
         if s.turn == _NO_SEAT:  # E11: no start card dealt
             s.turn = _first_active(s, (s.dealer + 1) % s.n, 1)
     s.first = s.turn
+
+
+def hand_size_for(rules, players):
+    """Cards per hand for a deal among `players` seats (E6, E7, C3)."""
+    if rules.game == GAME_CINQUILLO:
+        if players == 2:
+            return rules.hand_size
+        return 40 // players  # 4p: 10; 3p: 13 (+1 for the 14-card player)
+    deck = rules.colors * rules.ranks  # number cards only (V6)
+    a = deck // 4
+    b = (3 * deck) // (4 * players)
+    return a if a < b else b

@@ -1,10 +1,15 @@
 """Rules as data: named presets plus options, validated into one Rules object.
 
+Setup-time only: once the Rules object exists nothing in a game needs this
+module, so a device may unload it (engine.compat.unload("rules")).
+
 Every variant is a value in these tables; the turn and scoring code reads
 the resulting attributes and never asks for a preset by name.
 """
 
 from engine.cards import GAME_CINQUILLO, GAME_ELFER
+from engine.deal import hand_size_for  # noqa: F401 - part of this module's interface
+from engine.ruleset import Rules
 
 # Option table: name -> (default, allowed values or (lo, hi) range, games it exists for).
 # Games: "e" Elfer Raus, "c" Cinquillo. Rule ids: players E5/C2/B1, colors E2/V5, ranks E3/V4,
@@ -52,29 +57,6 @@ def _allowed_text(allowed, is_range):
     if is_range:
         return "%d..%d" % allowed
     return ", ".join(str(v) for v in allowed)
-
-
-class Rules:
-    """A validated rules configuration. Build with make_rules() or parse_rules()."""
-
-    def __init__(self):
-        self.preset = "classic"
-        self.options = {}
-        self.game = GAME_ELFER
-        self.bastard = 0
-
-    def describe(self):
-        """Canonical text: preset then the options that differ from their defaults."""
-        out = [self.preset]
-        for name in sorted(self.options):
-            out.append("%s=%d" % (name, self.options[name]))
-        return " ".join(out)
-
-    def __eq__(self, other):
-        return isinstance(other, Rules) and self.describe() == other.describe()
-
-    def __repr__(self):
-        return "Rules(%s)" % self.describe()
 
 
 def _check_value(name, value):
@@ -171,15 +153,3 @@ def parse_rules(text):
             raise _refused(name, value, allowed)
         options[name] = int(value)
     return make_rules(parts[0], **options)
-
-
-def hand_size_for(rules, players):
-    """Cards per hand for a deal among `players` seats (E6, E7, C3)."""
-    if rules.game == GAME_CINQUILLO:
-        if players == 2:
-            return rules.hand_size
-        return 40 // players  # 4p: 10; 3p: 13 (+1 for the 14-card player)
-    deck = rules.colors * rules.ranks  # number cards only (V6)
-    a = deck // 4
-    b = (3 * deck) // (4 * players)
-    return a if a < b else b

@@ -15,7 +15,6 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import upy  # noqa: E402
 
 HEAP_CAP = 64 * 1024
-EXPERT_GUARD = 76 * 1024
 
 
 def need(path, what):
@@ -79,22 +78,45 @@ def test_syntax_gate_rejects_what_micropython_cannot_run(tmp_path):
     assert r.returncode != 0
 
 
-def test_heap_cap_full_6_player_match_fits_64k_as_mpy(micropython, mpy_build):
-    """A full 6-player classic match with medium bots in every seat completes in a 64 KiB heap."""
-    r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=HEAP_CAP, args=("1", "medium"), timeout=300)
-    assert r.returncode == 0, (r.stdout + r.stderr)[-500:]
-    assert "match6: OK level=medium" in r.stdout
+@pytest.mark.parametrize("level", ["expert", "medium"])
+def test_heap_cap_full_6_player_match_fits_64k_as_mpy(micropython, mpy_build, level):
+    """A full 6-player classic match with the strongest bots (and with medium ones) in every seat
+    completes in a 64 KiB MicroPython heap, the engine loaded as .mpy."""
+    from engine.bots import STRONGEST
 
-
-def test_heap_cap_6_experts_stay_under_their_guard(micropython, mpy_build):
-    """Six experts (the strongest level) need more than 64 KiB today (issue 4 is open on that);
-    this guard keeps it from growing: 76 KiB on the 64-bit unix port."""
-    r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=EXPERT_GUARD, args=("1", "expert"), timeout=600)
+    assert STRONGEST == "expert"
+    r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=HEAP_CAP, args=("1", level), timeout=600)
     assert r.returncode == 0, (r.stdout + r.stderr)[-500:]
-    assert "match6: OK level=expert" in r.stdout
+    assert "match6: OK level=%s" % level in r.stdout
 
 
 def test_heap_cap_is_enforced(micropython, mpy_build):
     """The cap is a real limit: far too small a heap raises MemoryError."""
     r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=16 * 1024, timeout=120)
     assert r.returncode != 0 and "MemoryError" in r.stdout + r.stderr
+
+
+def test_unloading_setup_only_rules_frees_ram_and_games_go_on(micropython, mpy_build, tmp_path):
+    """engine.compat.unload('rules') gives the option tables back to the heap; the game plays on."""
+    script = tmp_path / "unload.py"
+    script.write_text(
+        "import gc, sys\n"
+        "sys.path.insert(0, '')\n"
+        "import engine.state\n"
+        "def make():\n"
+        "    from engine.rules import make_rules\n"
+        "    return make_rules('classic', players=3)\n"
+        "rules = make()\n"
+        "gc.collect(); before = gc.mem_alloc()\n"
+        "from engine.compat import unload\n"
+        "unload('rules'); gc.collect(); after = gc.mem_alloc()\n"
+        "s = engine.state.State(rules, seed=3)\n"
+        "buf = bytearray(32)\n"
+        "while not s.is_round_over():\n"
+        "    s.legal_moves(buf); s.apply(buf[0])\n"
+        "print('freed', before - after, 'round', s.round_no, 'rules' in sys.modules)\n"
+    )
+    r = subprocess.run([micropython, str(script)], cwd=mpy_build, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    freed = int(r.stdout.split()[1])
+    assert freed > 2000 and "round 1 False" in r.stdout

@@ -40,13 +40,21 @@ for _name in _NEEDS.get(LEVEL, ()):
     __import__("engine." + _name)
     gc.collect()
 
-from engine.rules import make_rules  # noqa: E402
+from engine.compat import unload  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 
 
+def setup_rules():
+    from engine.rules import make_rules
+
+    return make_rules("classic", players=6)
+
+
 def main(seed):
-    rules = make_rules("classic", players=6)
+    rules = setup_rules()
+    unload("rules")  # setup-only: the option tables and validation go back to the heap
+    gc.collect()
     s = State(rules, seed=seed)
     bots = [make_bot(LEVEL, rules, p, seed) for p in range(6)]
     view = SeatView(rules, 0)  # one view, re-pointed at the seat on turn
