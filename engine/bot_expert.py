@@ -23,7 +23,7 @@ from engine.playout import play_out
 from engine.sampler import Sampler
 from engine.state import State
 
-DEFAULT_BUDGET = 300  # simulated moves per decision; make bench shows the SAMD51 estimate
+DEFAULT_BUDGET = 200  # simulated moves per decision; make bench shows the SAMD51 estimate
 MAX_SAMPLES = 16
 DEFAULT_MARGIN = 2  # extra won playouts the search needs to overrule the heuristic
 DEFAULT_HORIZON = 0  # 0: playouts run to the end of the round
