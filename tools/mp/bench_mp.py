@@ -5,7 +5,8 @@
 - calibration_ms: the shaoziyang/micropython_benchmarks loop, for device estimates
 - rounds_per_s_micropython: classic 4-player random-play rounds (play_out; _api: legal_moves/apply)
 - cinquillo_rounds_per_s_micropython
-- bot_LEVEL_ms_median / bot_LEVEL_ms_p95: one decision of each bot level (classic 4p)
+- bot_LEVEL_ms_median / bot_LEVEL_ms_p95: one decision of each bot level (classic 4p), and
+  bot_LEVEL_calibration_ms: the calibration loop timed in slices between those decisions
 """
 
 import sys
@@ -58,10 +59,21 @@ def rounds_per_s(rules, seconds, api):
     return rounds * 1000 / time.ticks_diff(time.ticks_ms(), t0)
 
 
+def calibration_part(n):
+    C = 0
+    for i in range(n):  # noqa: B007 - the published loop, in slices
+        C = 12345678 + 56781234
+    return C
+
+
 def decision_times(level, rules, decisions):
+    """Median and p95 ms of one decision, and the calibration loop's ms measured interleaved
+    with them (a slice after every 20 decisions), so both see the same machine speed."""
     bots = [make_bot(level, rules, p, 5) for p in range(rules.players)]
     view = SeatView(rules, 0)
     times = []
+    calib_us = 0
+    calib_n = 0
     seed = 0
     while len(times) < decisions:
         s = State(rules, seed=seed)
@@ -72,8 +84,14 @@ def decision_times(level, rules, decisions):
             m = bots[s.turn].choose(view)
             times.append(time.ticks_diff(time.ticks_us(), t))
             s.apply(m)
+            if len(times) % 20 == 0:
+                t = time.ticks_us()
+                calibration_part(50000)
+                calib_us += time.ticks_diff(time.ticks_us(), t)
+                calib_n += 50000
     times.sort()
-    return times[len(times) // 2] / 1000, times[(len(times) * 95) // 100] / 1000
+    calib_ms = calib_us / 1000 * (1000000 / calib_n)
+    return times[len(times) // 2] / 1000, times[(len(times) * 95) // 100] / 1000, calib_ms
 
 
 def main():
@@ -85,9 +103,10 @@ def main():
     print("rounds_per_s_micropython_api: %.0f" % rounds_per_s(classic, seconds, True))
     print("cinquillo_rounds_per_s_micropython: %.0f" % rounds_per_s(cinq, seconds, False))
     for level in LEVEL_ORDER:
-        med, p95 = decision_times(level, classic, 400)
+        med, p95, calib = decision_times(level, classic, 400)
         print("bot_%s_ms_median: %.4f" % (level, med))
         print("bot_%s_ms_p95: %.4f" % (level, p95))
+        print("bot_%s_calibration_ms: %.1f" % (level, calib))
 
 
 main()
