@@ -48,6 +48,24 @@ def face_value(game, c):
     return r
 
 
+def lowest_rank(mask):
+    """The lowest rank set in a bit mask of ranks (0 for an empty mask)."""
+    if not mask:
+        return 0
+    r = 1
+    while not mask >> r & 1:
+        r += 1
+    return r
+
+
+def highest_rank(mask):
+    """The highest rank set in a bit mask of ranks (0 for an empty mask)."""
+    r = 0
+    while mask >> (r + 1):
+        r += 1
+    return r
+
+
 # Naming lives in engine/names.py so the device loads it only when it shows or parses a card.
 def card_name(game, c):
     """Full name, e.g. 'red 11', 'cups jack', 'skip'."""

@@ -3,7 +3,7 @@
 Kept apart from deal.py so a device that never loads a hand-written deal never loads this.
 """
 
-from engine.cards import GAME_CINQUILLO, card_name
+from engine.cards import GAME_CINQUILLO, card_name, highest_rank, lowest_rank
 from engine.deal import _give, build_deck
 
 _NO_SEAT = 255
@@ -73,10 +73,7 @@ def check(rules, d, seats, active=None):
         if not mask >> starts[c] & 1:
             raise ValueError("the %s row on the table lacks its start card" % card_name(g, c * 32 + 1).split()[0])
         if not rules.bastard:
-            lo = 1
-            while not mask >> lo & 1:
-                lo += 1
-            top = mask >> lo
+            top = mask >> lowest_rank(mask)
             if top & (top + 1):  # not of the form 0b111..1
                 raise ValueError("the %s row on the table has a gap" % card_name(g, c * 32 + 1).split()[0])
     stock = d.get("stock")
@@ -121,17 +118,9 @@ def place(s, d):
         c = card >> 5
         r = card & 31
         s.table[c] |= 1 << r
-    for c in range(4):
-        t = s.table[c]
-        if t:
-            lo = 1
-            while not t >> lo & 1:
-                lo += 1
-            hi = lo
-            while t >> (hi + 1):
-                hi += 1
-            s.lo[c] = lo
-            s.hi[c] = hi
+    for c in range(4):  # rows as laid: from the lowest to the highest card (Bastard rows may have gaps)
+        s.lo[c] = lowest_rank(s.table[c])
+        s.hi[c] = highest_rank(s.table[c])
     start = d.get("start")
     if start:
         for c in range(len(start)):

@@ -20,7 +20,7 @@ The facts hold for every seat except the one on turn right after its own draw
 their own turn, when every other seat's turn has ended.
 """
 
-from engine.cards import DRAW, END, PASS, SKIP
+from engine.cards import DRAW, END, PASS, SKIP, highest_rank, lowest_rank
 
 _ALL = (1 << 21) - 2  # ranks 1..20
 
@@ -54,16 +54,8 @@ class Knowledge:
                 played[m >> 5] |= 1 << (m & 31)
         for c in range(4):
             base = view.table[c] & ~played[c]
-            lo = hi = 0
-            if base:
-                lo = 1
-                while not base >> lo & 1:
-                    lo += 1
-                hi = lo
-                while base >> (hi + 1):
-                    hi += 1
-            self.lo[c] = lo
-            self.hi[c] = hi
+            self.lo[c] = lowest_rank(base)
+            self.hi[c] = highest_rank(base)
         self.seen = 0
         self.actions_played = 0
         self.round_no = view.round_no
