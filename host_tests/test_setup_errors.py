@@ -92,3 +92,17 @@ def test_C3_explicit_3p_deal_without_a_14_card_hand_resets_the_rotation():
         hands[i % 3].append(card)
     s2 = from_deal(rules, {"hands": hands, "stock": None})
     assert s2.fourteen == 255
+
+
+def test_errors_survive_pickling_so_process_pools_report_them():
+    """A worker's IllegalMove/RulesError/RecordError reaches the parent intact (tournaments use pools)."""
+    import pickle
+
+    from engine.errors import RecordError, RulesError
+
+    e = pickle.loads(pickle.dumps(IllegalMove("red 7", "E14", "does not fit")))
+    assert (e.move, e.rule, e.reason) == ("red 7", "E14", "does not fit") and "E14" in str(e)
+    r = pickle.loads(pickle.dumps(RulesError("players", 9, "2..6")))
+    assert (r.option, r.value, r.allowed) == ("players", 9, "2..6")
+    d = pickle.loads(pickle.dumps(RecordError(12, "bad line")))
+    assert (d.line, d.reason) == (12, "bad line")
