@@ -650,9 +650,9 @@ def build_parser():
     )
     ap.add_argument(
         "--bots",
-        default="easy",
+        default="medium",
         metavar="LEVEL[,LEVEL...]",
-        help="bot level for all bot seats, or one per bot seat (levels: %s; default easy)"
+        help="bot level for all bot seats, or one per bot seat (levels: %s; default medium)"
         % ", ".join(sorted(engine_bots.LEVELS)),
     )
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: from the clock)")
