@@ -151,3 +151,12 @@ def spread(rules, fixed, table=(), to=None):
     for i, x in enumerate(rest):
         hands[to[i % len(to)]].append(x)
     return hands
+
+
+def refused(fn, *args, **kwargs):
+    """Call fn(*args, **kwargs), which must raise RulesError; return the error (option, message)."""
+    from engine.errors import RulesError
+
+    with pytest.raises(RulesError) as info:
+        fn(*args, **kwargs)
+    return info.value
