@@ -21,6 +21,7 @@ their own turn, when every other seat's turn has ended.
 """
 
 from engine.cards import DRAW, END, PASS, SKIP, highest_rank, lowest_rank
+from engine.turn import extend_row
 
 _ALL = (1 << 21) - 2  # ranks 1..20
 
@@ -83,15 +84,7 @@ class Knowledge:
                 if m >= SKIP:
                     self.actions_played += 1
                     continue
-                c = m >> 5
-                r = m & 31
-                if self.hi[c] == 0:
-                    self.lo[c] = r
-                    self.hi[c] = r
-                elif r > self.hi[c]:
-                    self.hi[c] = r
-                else:
-                    self.lo[c] = r
+                extend_row(self.lo, self.hi, m >> 5, m & 31)
             elif m == DRAW:
                 if cinq:
                     self._forget(p)

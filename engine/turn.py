@@ -180,13 +180,7 @@ def _play(s, p, card):
         r = card & 31
         s.hands[p * 4 + c] &= ~(1 << r)
         s.table[c] |= 1 << r
-        if s.hi[c] == 0:
-            s.lo[c] = r
-            s.hi[c] = r
-        elif r > s.hi[c]:
-            s.hi[c] = r
-        else:
-            s.lo[c] = r
+        extend_row(s.lo, s.hi, c, r)
     s.count[p] -= 1
     s.placed += 1
     s.idle = 0
@@ -195,6 +189,17 @@ def _play(s, p, card):
         scoring.end_round(s, p)
     elif s.rules.one_card_turns:
         end_turn(s)
+
+
+def extend_row(lo, hi, c, r):
+    """Place rank r on color c's row, kept as lo/hi bytes: open it, or move the end it lies beyond."""
+    if hi[c] == 0:
+        lo[c] = r
+        hi[c] = r
+    elif r > hi[c]:
+        hi[c] = r
+    else:
+        lo[c] = r
 
 
 def _draw(s, p):

@@ -18,6 +18,7 @@ from engine.cards import DRAW, END, PASS, card, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State, from_deal
 from engine.view import SeatView
+from host_tests.helpers import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY_PY = ROOT / "tools" / "play.py"
@@ -42,25 +43,6 @@ def _legal(state):
     buf = bytearray(32)
     n = state.legal_moves(buf)
     return list(buf[:n])
-
-
-def _snapshot(s):
-    return (
-        list(s.hands),
-        bytes(s.acts),
-        bytes(s.count),
-        bytes(s.lo),
-        bytes(s.hi),
-        list(s.table),
-        s.turn,
-        s.stock_left,
-        s.placed,
-        s.drawn,
-        s.hist_len,
-        s.phase,
-        list(s.scores),
-        s.dir,
-    )
 
 
 def _all_cards(rules):
@@ -192,7 +174,7 @@ def _bad_input_deal():
 def test_bad_input_prints_reason_and_reasks_without_change():
     """E19/E14/E16/E17: bad input is answered with the reason; nothing changes until a legal move."""
     state = _bad_input_deal()
-    before = _snapshot(state)
+    before = snapshot(state)
     answers = iter(["xyzzy", "9", "0", "blue 5", "red 7", "1", "R25", "e", "d", "p", "yellow 3", "", "h", "R13", "q"])
     lines = []
     seen = []
@@ -202,7 +184,7 @@ def test_bad_input_prints_reason_and_reasks_without_change():
         if answer == "q":
             assert state.placed == 1  # the legal red 13 went through
         else:
-            assert _snapshot(state) == before  # nothing changed so far
+            assert snapshot(state) == before  # nothing changed so far
         seen.append(answer)
         return answer
 
@@ -302,12 +284,12 @@ def test_bastard_dead_cards_shown_on_rows_and_in_hand():
         (5, "*", "cups king"),
     ] + [(6, " ", "clubs 7")]
     # a dead card is refused with B2's reason; the state is unchanged
-    before = _snapshot(state)
+    before = snapshot(state)
     answers = iter(["cups 6", "q"])
     lines = []
     play.play_match(state, _easy_bots(state.rules, 0), lambda prompt: next(answers), lines.append)
     assert "B2: cups 6 is dead: the cups row already passed it" in "\n".join(lines)
-    assert _snapshot(state) == before
+    assert snapshot(state) == before
 
 
 def _draw_deal():

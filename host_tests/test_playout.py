@@ -8,6 +8,7 @@ from engine.playout import play_out
 from engine.rng import Rng
 from engine.rules import make_rules
 from engine.state import State
+from host_tests.helpers import snapshot
 
 
 def reference(s, rng, greedy, max_moves):
@@ -22,28 +23,6 @@ def reference(s, rng, greedy, max_moves):
         s.apply(buf[rng.below(k)])
         moves += 1
     return moves
-
-
-def snapshot(s):
-    return (
-        list(s.hands),
-        bytes(s.acts),
-        bytes(s.count),
-        bytes(s.lo),
-        bytes(s.hi),
-        list(s.table),
-        s.stock_pos,
-        s.turn,
-        s.dir,
-        s.placed,
-        s.drawn,
-        s.idle,
-        s.forced,
-        s.phase,
-        list(s.scores),
-        s.round_winners,
-        bytes(s.history[: 2 * s.hist_len]),
-    )
 
 
 @pytest.mark.parametrize("preset,options", CONFIGS)
