@@ -6,30 +6,32 @@ _CINQ_RANKS = ("", "1", "2", "3", "4", "5", "6", "7", "jack", "knight", "king")
 _CINQ_TOKENS = ("", "1", "2", "3", "4", "5", "6", "7", "J", "N", "K")
 
 
-def card_name(game, c):
-    """Full name, e.g. 'red 11', 'cups jack', 'skip'."""
+# Per style: skip, reverse, unknown card format, Cinquillo rank names, color names, separator.
+_FULL = ("skip", "reverse", "card #%d", _CINQ_RANKS, COLOR_NAMES, " ")
+_TOKEN = ("SK", "RV", "#%d", _CINQ_TOKENS, COLOR_LETTERS, "")
+
+
+def _compose(game, c, style):
+    skip, reverse, unknown, cinq_ranks, colors, sep = style
     if c == SKIP:
-        return "skip"
+        return skip
     if c == REVERSE:
-        return "reverse"
+        return reverse
     r = c & 31
     if c >> 5 > 3 or r == 0 or r > (10 if game == GAME_CINQUILLO else 20):
-        return "card #%d" % c
-    rank = _CINQ_RANKS[r] if game == GAME_CINQUILLO else str(r)
-    return COLOR_NAMES[game][c >> 5] + " " + rank
+        return unknown % c
+    rank = cinq_ranks[r] if game == GAME_CINQUILLO else str(r)
+    return colors[game][c >> 5] + sep + rank
+
+
+def card_name(game, c):
+    """Full name, e.g. 'red 11', 'cups jack', 'skip'."""
+    return _compose(game, c, _FULL)
 
 
 def card_token(game, c):
     """Compact token for deals, e.g. 'R11', 'CJ', 'SK' (skip), 'RV' (reverse)."""
-    if c == SKIP:
-        return "SK"
-    if c == REVERSE:
-        return "RV"
-    r = c & 31
-    if c >> 5 > 3 or r == 0 or r > (10 if game == GAME_CINQUILLO else 20):
-        return "#%d" % c
-    rank = _CINQ_TOKENS[r] if game == GAME_CINQUILLO else str(r)
-    return COLOR_LETTERS[game][c >> 5] + rank
+    return _compose(game, c, _TOKEN)
 
 
 def _rank_from(game, text):
