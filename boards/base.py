@@ -1,0 +1,153 @@
+"""The interface every board profile offers the firmware, and the shared plumbing.
+
+A board has: width, height, display (auto_refresh off; the firmware refreshes),
+read_key() -> key code (-1: none; else key_number * 2 + 1 when pressed,
+key_number * 2 when released: an int, so reading keys allocates nothing),
+overflowed() (the key queue lost events; cleared by asking), keymap (key
+number -> logical button), holdmap (None, or per key None or a 3-tuple of
+logical buttons for a short, long and very long press: the CLUE and the
+one- and three-button Feathers), has_backlight, tone(freq, ms),
+show_turn(seat, players), battery() (percent or None), brightness(level).
+"""
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+# Logical buttons (bits), the firmware's only view of the hardware.
+LEFT = const(1)
+RIGHT = const(2)
+UP = const(4)
+DOWN = const(8)
+A = const(16)
+B = const(32)
+START = const(64)
+SELECT = const(128)
+BUTTON_NAMES = (
+    (LEFT, "LEFT"),
+    (RIGHT, "RIGHT"),
+    (UP, "UP"),
+    (DOWN, "DOWN"),
+    (A, "A"),
+    (B, "B"),
+    (START, "START"),
+    (SELECT, "SELECT"),
+)
+
+# Seat colors for NeoPixels (dim: the badges' pixels are bright).
+SEAT_RGB = ((0, 0, 24), (24, 0, 0), (0, 20, 0), (20, 12, 0), (14, 0, 20), (0, 16, 16))
+
+
+class Board:
+    name = "generic"
+    width = 160
+    height = 128
+    keymap = ()
+    holdmap = None
+    has_backlight = False
+    keys_help = ""  # one line per logical use, for the help screen
+
+    def __init__(self):
+        self.display = None
+        self.keys = None  # a keypad object
+        self.event = None  # the one keypad.Event every read fills
+        self.speaker = None
+        self.pixels = None
+        self.muted = False
+
+    def read_key(self):
+        return read_queue(self.keys.events, self.event, 0)
+
+    def overflowed(self):
+        return queue_overflowed(self.keys.events)
+
+    def refresh(self):
+        self.display.refresh()
+
+    def tone(self, freq, ms):
+        """A short beep; boards without a speaker stay silent."""
+        if self.speaker is None or self.muted:
+            return
+        self.speaker.tone(freq, ms)
+
+    def show_turn(self, seat, players):
+        """Light the pixels in the color of the seat on turn (seat < 0: off)."""
+        px = self.pixels
+        if px is None:
+            return
+        rgb = (0, 0, 0) if seat < 0 else SEAT_RGB[seat % len(SEAT_RGB)]
+        px.fill(rgb)
+        px.show()
+
+    def battery(self):
+        return None
+
+    def brightness(self, level):
+        """level 1..4 (quarter steps); boards without a backlight ignore it."""
+        if self.has_backlight and self.display is not None:
+            self.display.brightness = level / 4
+
+
+def read_queue(events, event, offset):
+    """Next key code from a keypad EventQueue, key numbers shifted by offset; -1 if empty."""
+    if events.get_into(event):
+        return (event.key_number + offset) * 2 + (1 if event.pressed else 0)
+    return -1
+
+
+def queue_overflowed(events):
+    if events.overflowed:
+        events.clear()  # what is left is out of order: drop it, the firmware releases every key
+        events.overflowed = False
+        return True
+    return False
+
+
+class Speaker:
+    """simpleio-like tone on a PWM pin, with the speaker amplifier enabled."""
+
+    def __init__(self, pin, enable=None):
+        self.pin = pin
+        self.enable = None
+        if enable is not None:
+            import digitalio
+
+            self.enable = digitalio.DigitalInOut(enable)
+            self.enable.switch_to_output(value=False)
+
+    def tone(self, freq, ms):
+        import time
+
+        import pwmio
+
+        if self.enable is not None:
+            self.enable.value = True
+        try:
+            pwm = pwmio.PWMOut(self.pin, frequency=freq, variable_frequency=False, duty_cycle=0x8000)
+            time.sleep(ms / 1000)
+            pwm.deinit()
+        finally:
+            if self.enable is not None:
+                self.enable.value = False
+
+
+def builtin_display():
+    import board
+
+    d = board.DISPLAY
+    d.auto_refresh = False
+    return d
+
+
+def neopixels(count, pin_name="NEOPIXEL"):
+    try:
+        import board
+        import neopixel
+
+        return neopixel.NeoPixel(getattr(board, pin_name), count, brightness=0.1, auto_write=False)
+    except (ImportError, AttributeError, ValueError):
+        return None  # no pixel library in the bundle: the game plays without lights

@@ -1,0 +1,58 @@
+"""PyGamer: 160x128 ST7735R, four buttons on a shift register and an analog joystick."""
+
+import analogio
+import board
+import keypad
+
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, read_queue
+from boards.pybadge import PyBadge
+
+# Joystick thresholds (16-bit ADC, centre ~32768): a direction turns on beyond ON
+# and off again only inside OFF, so a stick resting near the edge does not chatter.
+ON = 16000
+OFF = 9000
+JOY_KEYS = 4  # synthesized key numbers 4..7: right, down, up, left (the PyBadge order)
+
+
+class PyGamer(PyBadge):
+    name = "pygamer"
+    keymap = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
+    keys_help = "Stick: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
+
+    def __init__(self):
+        PyBadge.__init__(self)  # display, speaker, pixels, battery
+        self.keys.deinit()
+        self.keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK,
+            data=board.BUTTON_OUT,
+            latch=board.BUTTON_LATCH,
+            key_count=4,
+            value_when_pressed=True,
+        )
+        self.jx = analogio.AnalogIn(board.JOYSTICK_X)
+        self.jy = analogio.AnalogIn(board.JOYSTICK_Y)
+        self.joy = 0  # bits: 1 right, 2 down, 4 up, 8 left (key numbers 4..7)
+
+    def read_key(self):
+        code = read_queue(self.keys.events, self.event, 0)
+        if code >= 0:
+            return code
+        return self._stick()
+
+    def _stick(self):
+        """One change of the stick's state as a key code, or -1."""
+        dx = self.jx.value - 32768
+        dy = self.jy.value - 32768
+        for bit, delta in ((0, dx), (1, dy), (2, -dy), (3, -dx)):
+            mask = 1 << bit
+            if not self.joy & mask and delta > ON:
+                self.joy |= mask
+                return (JOY_KEYS + bit) * 2 + 1
+            if self.joy & mask and delta < OFF:
+                self.joy &= ~mask
+                return (JOY_KEYS + bit) * 2
+        return -1
+
+
+def make():
+    return PyGamer()

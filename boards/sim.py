@@ -1,0 +1,161 @@
+"""The desktop board: Blinka displayio in a pygame window, keyboard as buttons (host only).
+
+Keys: arrows = D-pad, X = A, Z = B, Enter = START, Space = SELECT, Esc or
+closing the window quits. The window is the board's screen scaled (x3 by
+default); screenshots are taken from the unscaled surface.
+
+It can pose as another board's screen and button scheme (profile "clue",
+"feather_tft", ...), and tests push scripted key codes with press().
+"""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # tones are recorded, never played through SDL
+
+import displayio  # noqa: E402
+import pygame  # noqa: E402
+from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
+
+# Blinka's displayio starts a thread at import for auto-refreshing displays. Ours
+# refresh explicitly, and a live thread makes any later fork() of this process
+# (multiprocessing, e.g. the tournament tool inside the test run) deadlock.
+displayio._stop_background()
+
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
+
+KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
+PYGAME_KEYS = {
+    pygame.K_LEFT: 0,
+    pygame.K_RIGHT: 1,
+    pygame.K_UP: 2,
+    pygame.K_DOWN: 3,
+    pygame.K_x: 4,
+    pygame.K_z: 5,
+    pygame.K_RETURN: 6,
+    pygame.K_SPACE: 7,
+}
+KEY_HELP = "arrows move, X = A, Z = B, Enter = START, Space = SELECT"
+# Screen size and button scheme of the boards the simulator can pose as.
+PROFILES = {
+    "sim": (160, 128, None),
+    "pybadge": (160, 128, None),
+    "pygamer": (160, 128, None),
+    "clue": (240, 240, "clue"),
+    "feather_tft": (240, 135, None),
+}
+
+
+class QuitRequested(Exception):
+    """The window was closed or Esc pressed."""
+
+
+class ScaledDisplay(PyGameDisplay):
+    """A PyGameDisplay drawing into an unscaled surface shown scaled in the window."""
+
+    def __init__(self, width, height, scale=3, caption="Elfer Raus"):
+        self._scale = scale
+        PyGameDisplay.__init__(self, width=width, height=height, auto_refresh=False, caption=caption)
+
+    def _initialize(self, init_sequence):
+        PyGameDisplay._initialize(self, init_sequence)
+        self._window = pygame.display.set_mode((self.width * self._scale, self.height * self._scale))
+        self._pygame_screen = pygame.Surface((self.width, self.height))
+
+    def _refresh_display(self):
+        import busdisplay
+
+        busdisplay.BusDisplay._refresh_display(self)
+        pygame.transform.scale(self._pygame_screen, self._window.get_size(), self._window)
+        pygame.display.flip()
+
+    @property
+    def surface(self):
+        return self._pygame_screen
+
+
+_DISPLAY = []  # one display per process (Blinka's rule): reused by every SimBoard
+
+
+class SimBoard(Board):
+    name = "sim"
+    has_backlight = False
+
+    def __init__(self, profile="sim", scale=3, keyboard=False):
+        """profile: the board to pose as; keyboard: keep the full keyboard's eight buttons anyway."""
+        Board.__init__(self)
+        w, h, scheme = PROFILES[profile]
+        if keyboard:
+            scheme = None
+        self.width = w
+        self.height = h
+        self.profile = profile
+        if scheme == "clue":
+            from boards.clue import Clue
+
+            self.keymap, self.holdmap, self.keys_help = Clue.keymap, Clue.holdmap, Clue.keys_help
+        else:
+            self.keymap, self.holdmap = KEYMAP, None
+            self.keys_help = "Arrows: move  X: A (play/choose)  Z: B (draw/end/back)  Enter: START  Space: SELECT"
+        self.display = shared_display(self.width, self.height, scale)
+        self.script = []  # scripted key codes, read before the keyboard
+        self.tones = []  # (freq, ms) of every tone, for tests
+        self.lit = -1  # the seat shown on the (virtual) pixels
+        self.level = 4  # brightness
+
+    def read_key(self):
+        if self.script:
+            return self.script.pop(0)
+        for event in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)):
+            if event.type == pygame.QUIT or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                raise QuitRequested()
+            k = PYGAME_KEYS.get(event.key)
+            if k is not None:
+                self.script.append(k * 2 + (1 if event.type == pygame.KEYDOWN else 0))
+        if self.script:
+            return self.script.pop(0)
+        return -1
+
+    def overflowed(self):
+        return False
+
+    def press(self, key_number, hold=False):
+        """Queue a press (and its release unless hold) of a key number."""
+        self.script.append(key_number * 2 + 1)
+        if not hold:
+            self.script.append(key_number * 2)
+
+    def release(self, key_number):
+        self.script.append(key_number * 2)
+
+    def tone(self, freq, ms):
+        if not self.muted:
+            self.tones.append((freq, ms))
+
+    def show_turn(self, seat, players):
+        self.lit = seat
+
+    def brightness(self, level):
+        self.level = level
+
+    def screenshot(self, path):
+        pygame.image.save(self.display.surface, path)
+
+
+def shared_display(width, height, scale):
+    """The process's one display, made again only when the size changes."""
+    if _DISPLAY and (_DISPLAY[0].width, _DISPLAY[0].height, _DISPLAY[0]._scale) == (width, height, scale):
+        d = _DISPLAY[0]
+        d.root_group = None
+        return d
+    if _DISPLAY:
+        import displayio
+
+        displayio.release_displays()
+        _DISPLAY.clear()
+    _DISPLAY.append(ScaledDisplay(width, height, scale))
+    return _DISPLAY[0]
+
+
+def make(profile="sim", scale=3):
+    return SimBoard(profile, scale)
