@@ -1,0 +1,1 @@
+"""The on-device app: screens, input and the match loop, on displayio (CircuitPython or Blinka)."""

@@ -1,0 +1,127 @@
+"""Key codes from the board -> logical button presses, one at a time, in order.
+
+- Held LEFT/RIGHT/UP/DOWN repeat after a delay.
+- Boards with few buttons give a key three meanings: short, long and very
+  long press (board.holdmap); the long meanings fire while the key is held.
+- flush() drops what is queued and ignores keys still held until they are
+  released, so a press never leaks from one screen into the next.
+- A lost event (queue overflow) releases every key: nothing stays stuck down.
+
+Times are ticks in ms from the caller (no clock is read here), compared
+with ticks_diff so they may wrap.
+"""
+
+from boards.base import DOWN, LEFT, RIGHT, UP
+from firmware.ticks import ticks_add, ticks_diff
+
+REPEAT_BITS = LEFT | RIGHT | UP | DOWN
+REPEAT_DELAY = 400
+REPEAT_EVERY = 110
+LONG_MS = 600
+LONGER_MS = 1600
+QUEUE = 16
+
+
+class Input:
+    def __init__(self, board):
+        self.board = board
+        n = len(board.keymap)
+        self.keymap = board.keymap
+        self.holdmap = board.holdmap or (None,) * n
+        self.down_at = [0] * n
+        self.stage = bytearray(n)  # hold keys: 1 held, 2 long sent, 3 very long sent
+        self.down = 0  # key-number bits currently held
+        self.ignored = 0  # held keys to ignore until released (see flush)
+        self.queue = bytearray(QUEUE)
+        self.head = 0
+        self.size = 0
+        self.rep_key = -1  # the held key that auto-repeats
+        self.rep_at = 0
+
+    def _push(self, button):
+        if self.size < QUEUE:
+            self.queue[(self.head + self.size) % QUEUE] = button
+            self.size += 1
+
+    def next(self, now):
+        """The next logical button pressed (a bit from boards.base), or 0."""
+        if not self.size:
+            self.poll(now)
+        if not self.size:
+            return 0
+        b = self.queue[self.head]
+        self.head = (self.head + 1) % QUEUE
+        self.size -= 1
+        return b
+
+    def poll(self, now):
+        board = self.board
+        if board.overflowed():
+            self.down = 0
+            self.ignored = 0
+            self.rep_key = -1
+            for k in range(len(self.stage)):
+                self.stage[k] = 0
+        self._holds(now)  # a key held past the long-press time counts as long even if released since
+        while True:
+            code = board.read_key()
+            if code < 0:
+                break
+            self._key(code >> 1, code & 1, now)
+        self._holds(now)
+        self._repeat(now)
+
+    def _key(self, k, pressed, now):
+        if k >= len(self.keymap):
+            return
+        bit = 1 << k
+        hold = self.holdmap[k]
+        if pressed:
+            self.down |= bit
+            self.down_at[k] = now
+            if hold is not None:
+                self.stage[k] = 1
+                return
+            button = self.keymap[k]
+            if not self.ignored & bit:
+                self._push(button)
+            if button & REPEAT_BITS:
+                self.rep_key = k
+                self.rep_at = ticks_add(now, REPEAT_DELAY)
+            return
+        self.down &= ~bit
+        if self.rep_key == k:
+            self.rep_key = -1
+        if self.ignored & bit:
+            self.ignored &= ~bit
+            self.stage[k] = 0
+            return
+        if hold is not None and self.stage[k] == 1:
+            self._push(hold[0])  # released before the long press fired: a short press
+        self.stage[k] = 0
+
+    def _holds(self, now):
+        for k in range(len(self.stage)):
+            st = self.stage[k]
+            if not st or self.ignored & (1 << k):
+                continue
+            held = ticks_diff(now, self.down_at[k])
+            if st == 1 and held >= LONG_MS:
+                self._push(self.holdmap[k][1])
+                self.stage[k] = 2
+            elif st == 2 and held >= LONGER_MS and self.holdmap[k][2] != self.holdmap[k][1]:
+                self._push(self.holdmap[k][2])
+                self.stage[k] = 3
+
+    def _repeat(self, now):
+        k = self.rep_key
+        if k >= 0 and not self.ignored & (1 << k) and ticks_diff(now, self.rep_at) >= 0:
+            self._push(self.keymap[k])
+            self.rep_at = ticks_add(now, REPEAT_EVERY)
+
+    def flush(self, now):
+        """Forget queued presses; keys held now count only after they are released."""
+        self.poll(now)
+        self.size = 0
+        self.ignored = self.down
+        self.rep_key = -1

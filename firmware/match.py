@@ -1,0 +1,102 @@
+"""One match as the handheld plays it: the engine State, the bots, and the person's seat.
+
+Data flows one way: a button becomes a move here, the engine applies it (or
+refuses it, changing nothing), and the screens redraw from the person's
+SeatView. Bots get a SeatView of their own seat, never the State.
+"""
+
+from engine import turn
+from engine.bots import make_bot
+from engine.cards import DRAW, END, PASS
+from engine.errors import IllegalMove
+from engine.state import State
+from engine.view import SeatView
+
+HUMAN = 0  # the person sits in seat 0 (P1)
+NO_MOVE = 255
+
+
+class Match:
+    def __init__(self, rules, levels, seed=1, dealer=0):
+        """levels: a bot level per seat; levels[HUMAN] is ignored (the person)."""
+        self.rules = rules
+        self.levels = levels
+        self.seed = seed
+        self.state = State(rules, seed, dealer)
+        n = rules.players
+        self.view = SeatView(rules, HUMAN)
+        self.bot_view = SeatView(rules, 1)  # refilled for each bot in turn
+        self.bots = [None] * n
+        for p in range(n):
+            if p != HUMAN:
+                self.bots[p] = make_bot(levels[p], rules, p, seed)
+        self.moves = bytearray(32)
+        self.nmoves = 0
+        self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (NO_MOVE: none)
+        self.last_card = bytearray(n)  # the latest card each seat placed this round (0: none)
+        self.update()
+
+    # --- reading the position (always through the person's view) -------------
+    def update(self):
+        """Refresh the person's view and legal moves after anything changed."""
+        self.state.view_into(self.view)
+        self.nmoves = turn.legal_moves(self.view, self.moves) if self.view.my_turn() else 0
+
+    def my_turn(self):
+        return self.view.my_turn()
+
+    def legal(self, move):
+        for i in range(self.nmoves):
+            if self.moves[i] == move:
+                return True
+        return False
+
+    def finish_moves(self):
+        """The person's legal non-card moves now (draw, end, pass), in that order."""
+        return [m for m in (DRAW, END, PASS) if self.legal(m)]
+
+    # --- changing it ----------------------------------------------------------
+    def play(self, move):
+        """The person's move: None when done, else why it was refused, rule id first (nothing changed)."""
+        if not self.view.my_turn():
+            return "wait: it is P%d's turn" % (self.state.turn + 1)
+        try:
+            self.state.apply(move)
+        except IllegalMove as e:
+            return "%s: %s" % (e.rule, e.reason)
+        self._note(HUMAN, move)
+        self.update()
+        return None
+
+    def bot_step(self):
+        """The seat on turn (a bot) makes one move; returns (seat, move)."""
+        s = self.state
+        p = s.turn
+        s.view_into(self.bot_view, p)
+        move = self.bots[p].choose(self.bot_view)
+        s.apply(move)
+        self._note(p, move)
+        self.update()
+        return p, move
+
+    def _note(self, p, move):
+        self.last[p] = move
+        if move < DRAW:
+            self.last_card[p] = move
+
+    def next_round(self):
+        self.state.next_round()
+        for p in range(self.state.n):
+            self.last[p] = NO_MOVE
+            self.last_card[p] = 0
+        self.update()
+
+    def bot_on_turn(self):
+        s = self.state
+        return s.phase == 0 and s.turn != HUMAN
+
+    def hint(self):
+        """(move, reason) the expert suggests for the person now."""
+        from engine.hint import hint
+
+        return hint(self.view, self.seed)

@@ -1,0 +1,582 @@
+"""Screens: menus and pages on the shared text panel, and the table.
+
+Every screen has enter(app), button(app, b, now) and tick(app, now). Menus
+are lists of items, [text, key, choices, index]: choices None for an action,
+else a tuple of (label, value) pairs that LEFT/RIGHT (or A) step through.
+"""
+
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from firmware import ui
+from firmware.texts import RULES, TABLE_KEYS  # noqa: F401 - TABLE_KEYS for app.help_text
+
+
+def item(text, key, choices=None, index=0):
+    return [text, key, choices, index]
+
+
+def value_of(it):
+    return it[2][it[3]][1]
+
+
+class Screen:
+    table = False  # True: shows the table's group, not the panel
+
+    def enter(self, app):
+        pass
+
+    def button(self, app, b, now):
+        pass
+
+    def tick(self, app, now):
+        pass
+
+
+class Menu(Screen):
+    title = ""
+    help = "A: choose  B: back"
+
+    def __init__(self, app):
+        self.items = self.build(app)
+        self.pos = 0
+        self.top = 0
+        self.note = ""
+
+    def build(self, app):
+        return []
+
+    def enter(self, app):
+        self.draw(app)
+
+    def draw(self, app):
+        p = app.panel
+        p.title.set(self.title)
+        rows = p.rows
+        if self.pos < self.top:
+            self.top = self.pos
+        elif self.pos >= self.top + rows:
+            self.top = self.pos - rows + 1
+        for i in range(rows):
+            j = self.top + i
+            line = p.lines[i]
+            if j >= len(self.items):
+                line.set("", ui.WHITE, None)
+                continue
+            it = self.items[j]
+            text = it[0]
+            if it[2] is not None:
+                val = "<%s>" % it[2][it[3]][0]
+                room = p.cols - 3 - len(val)  # the value always shows; a long name is cut
+                text = text[:room]
+                text = text + " " * (room + 1 - len(text)) + val
+            sel = j == self.pos
+            line.set(("> " if sel else "  ") + text, ui.WHITE, ui.HIGHLIGHT if sel else None)
+        p.footer.set(self.note or self.help, ui.WARN if self.note else ui.DIM)
+        app.dirty = True
+
+    def button(self, app, b, now):
+        n = len(self.items)
+        it = self.items[self.pos]
+        self.note = ""
+        if b == UP:
+            self.pos = (self.pos - 1) % n
+        elif b == DOWN:
+            self.pos = (self.pos + 1) % n
+        elif b in (LEFT, RIGHT) and it[2] is not None:
+            self.step(app, it, -1 if b == LEFT else 1)
+        elif b == A:
+            if it[2] is not None:
+                self.step(app, it, 1)
+            else:
+                self.choose(app, it[1])
+                return
+        elif b == B:
+            self.back(app)
+            return
+        elif b == START:
+            self.choose(app, "start")
+            return
+        self.draw(app)
+
+    def step(self, app, it, d):
+        old = it[3]
+        it[3] = (it[3] + d) % len(it[2])
+        if not self.changed(app, it):
+            it[3] = old  # refused: the note says why, nothing changed
+
+    def changed(self, app, it):
+        return True
+
+    def choose(self, app, key):
+        pass
+
+    def back(self, app):
+        app.show(TitleMenu(app))
+
+
+class TitleMenu(Menu):
+    title = "ELFER RAUS!"
+    help = "UP/DOWN, A: choose"
+
+    def build(self, app):
+        return [
+            item("Continue", "continue"),
+            item("New match", "new"),
+            item("Rules", "rules"),
+            item("Settings", "settings"),
+            item("Statistics", "stats"),
+            item("Help", "help"),
+        ]
+
+    def enter(self, app):
+        if app.match is None:
+            self.note = ""
+        Menu.enter(self, app)
+
+    def choose(self, app, key):
+        if key == "continue" or key == "start":
+            if app.match is None:
+                self.note = "No match to continue"
+                self.draw(app)
+                return
+            app.show(app.table_screen)
+        elif key == "new":
+            app.show(SetupMenu(app))
+        elif key == "rules":
+            app.show(Pager(app, "Rules", RULES[app.setup["game"]], self))
+        elif key == "settings":
+            app.show(SettingsMenu(app))
+        elif key == "stats":
+            app.show(Pager(app, "Statistics", app.stats_text(), self))
+        elif key == "help":
+            app.show(Pager(app, "Help", app.help_text(), self))
+
+    def back(self, app):
+        self.draw(app)
+
+
+# --- new match --------------------------------------------------------------------
+
+GAMES = (("Elfer Raus", "elfer"), ("Cinquillo", "cinquillo"), ("Bastard", "bastard"))
+VARIANTS = (("classic", "classic"), ("3 colors", "three-color"), ("1-10", "junior10"), ("1-15", "junior15"))
+ON_OFF = (("off", 0), ("on", 1))
+ELFER_OPTIONS = (
+    ("Optional pass", "optional_pass", ON_OFF),
+    ("Draw", "draw", (("1", 1), ("up to 3", 3))),
+    ("Start 10/12", "start_10_12", ON_OFF),
+    ("Skip/Reverse", "actions", ON_OFF),
+)
+PLAYERS = {"elfer": (2, 6), "cinquillo": (2, 4), "bastard": (3, 4)}
+LEVELS = (("random", "random"), ("easy", "easy"), ("medium", "medium"), ("expert", "expert"))
+LENGTHS = {
+    "elfer": (
+        ("to 500", ("limit", 500)),
+        ("to 300", ("limit", 300)),
+        ("to 100", ("limit", 100)),
+        ("to 1000", ("limit", 1000)),
+        ("1 round", ("rounds", 1)),
+        ("3 rounds", ("rounds", 3)),
+    ),
+    "cinquillo": (
+        ("to 30", ("limit", 30)),
+        ("to 20", ("limit", 20)),
+        ("to 10", ("limit", 10)),
+        ("to 50", ("limit", 50)),
+        ("1 round", ("rounds", 1)),
+        ("3 rounds", ("rounds", 3)),
+    ),
+}
+LENGTHS["bastard"] = LENGTHS["cinquillo"]
+
+
+def setup_defaults():
+    return {
+        "game": "elfer",
+        "variant": "classic",
+        "optional_pass": 0,
+        "draw": 1,
+        "start_10_12": 0,
+        "actions": 0,
+        "players": 4,
+        "levels": ["medium"] * 6,
+        "length": 0,
+        "dealer": -1,
+    }
+
+
+def _index(choices, value):
+    for i in range(len(choices)):
+        if choices[i][1] == value:
+            return i
+    return 0
+
+
+class SetupMenu(Menu):
+    title = "New match"
+    help = "</>: change A: start"
+
+    def build(self, app):
+        st = app.setup
+        g = st["game"]
+        items = [item("Game", "game", GAMES, _index(GAMES, g))]
+        if g == "elfer":
+            items.append(item("Variant", "variant", VARIANTS, _index(VARIANTS, st["variant"])))
+            for text, key, choices in ELFER_OPTIONS:
+                items.append(item(text, key, choices, _index(choices, st[key])))
+        lo, hi = PLAYERS[g]
+        st["players"] = min(max(st["players"], lo), hi)
+        players = tuple((str(k), k) for k in range(lo, hi + 1))
+        items.append(item("Players", "players", players, st["players"] - lo))
+        for p in range(1, st["players"]):
+            items.append(item("P%d bot" % (p + 1), "level%d" % p, LEVELS, _index(LEVELS, st["levels"][p])))
+        lengths = LENGTHS[g]
+        st["length"] = min(st["length"], len(lengths) - 1)
+        items.append(item("Match", "length", lengths, st["length"]))
+        dealers = (("random", -1),) + tuple(("P%d" % (p + 1), p) for p in range(st["players"]))
+        st["dealer"] = min(st["dealer"], st["players"] - 1)
+        items.append(item("Dealer", "dealer", dealers, _index(dealers, st["dealer"])))
+        items.append(item("Start match", "start"))
+        items.append(item("Back", "back"))
+        return items
+
+    def changed(self, app, it):
+        key = it[1]
+        st = app.setup
+        v = value_of(it)
+        if key.startswith("level"):
+            st["levels"][int(key[5:])] = v
+            return True
+        old = st.get(key)
+        st[key] = it[3] if key == "length" else v
+        if key in ("game", "players"):
+            self.items = self.build(app)
+            for j in range(len(self.items)):
+                if self.items[j][1] == key:
+                    self.pos = j
+            return True
+        why = app.rules_problem()
+        if why:
+            st[key] = old
+            self.note = why
+            return False
+        return True
+
+    def choose(self, app, key):
+        if key == "back":
+            self.back(app)
+            return
+        why = app.new_match()
+        if why:
+            self.note = why
+            self.draw(app)
+
+
+class SettingsMenu(Menu):
+    title = "Settings"
+
+    def build(self, app):
+        s = app.settings
+        items = [
+            item("Bot speed", "speed", SPEEDS, s.speed),
+            item("Show playable", "marks", ON_OFF, s.marks),
+            item("Sound", "sound", ON_OFF, s.sound),
+        ]
+        if app.board.has_backlight:
+            items.append(item("Brightness", "brightness", BRIGHTNESS, s.brightness - 1))
+        items.append(item("Back", "back"))
+        return items
+
+    def changed(self, app, it):
+        app.settings.set(it[1], value_of(it))
+        app.apply_settings()
+        return True
+
+    def choose(self, app, key):
+        if key == "back":
+            self.back(app)
+
+
+SPEEDS = (("instant", 0), ("fast", 1), ("normal", 2), ("slow", 3))
+BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))
+
+
+class PauseMenu(Menu):
+    title = "Paused"
+    help = "A: choose  B/START: resume"
+
+    def build(self, app):
+        return [
+            item("Resume", "resume"),
+            item("Hint", "hint"),
+            item("Rules", "rules"),
+            item("Restart match", "restart"),
+            item("Quit to menu", "quit"),
+        ]
+
+    def choose(self, app, key):
+        t = app.table_screen
+        if key in ("resume", "start"):
+            app.show(t)
+        elif key == "hint":
+            t.hint(app)
+            app.show(t)
+        elif key == "rules":
+            app.show(Pager(app, "Rules", RULES[app.setup["game"]], self))
+        elif key == "restart":
+            app.new_match(app.match.seed + 1)
+        elif key == "quit":
+            app.show(TitleMenu(app))
+
+    def back(self, app):
+        app.show(app.table_screen)
+
+
+class Pager(Screen):
+    """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back."""
+
+    def __init__(self, app, title, text, back_to=None, then=None):
+        self.title = title
+        self.lines = ui.wrap(text, app.panel.cols)
+        self.top = 0
+        self.back_to = back_to
+        self.then = then
+
+    def enter(self, app):
+        self.draw(app)
+
+    def draw(self, app):
+        p = app.panel
+        p.title.set(self.title)
+        for i in range(p.rows):
+            j = self.top + i
+            p.lines[i].set(self.lines[j] if j < len(self.lines) else "", ui.WHITE, None)
+        more = self.top + p.rows < len(self.lines)
+        p.footer.set(("DOWN: more  " if more else "") + "A: go on", ui.DIM)
+        app.dirty = True
+
+    def button(self, app, b, now):
+        rows = app.panel.rows
+        if b == DOWN and self.top + rows < len(self.lines):
+            self.top += 1
+            self.draw(app)
+        elif b == UP and self.top > 0:
+            self.top -= 1
+            self.draw(app)
+        elif b == A or b == START:
+            if self.then is not None:
+                self.then(app)
+            else:
+                self.leave(app)
+        elif b == B:
+            self.leave(app)
+
+    def leave(self, app):
+        app.show(self.back_to if self.back_to is not None else TitleMenu(app))
+
+
+# --- the table ---------------------------------------------------------------------
+
+
+class TableScreen(Screen):
+    table = True
+
+    def __init__(self, app):
+        self.cursor = 0
+        self.msg = ""
+        self.msg_color = ui.DIM
+        self.next_bot = None
+        self.shown_phase = 0
+
+    def enter(self, app):
+        self.next_bot = None
+        self.focus_playable(app.match)
+        self.redraw(app)
+
+    def focus_playable(self, m):
+        """On the person's turn, put the cursor on a playable card if it is not on one."""
+        if m.my_turn():
+            its = self.items(m)
+            if its and (self.cursor >= len(its) or not m.legal(its[self.cursor])):
+                self.cursor = min(self.cursor, len(its) - 1)
+                self.jump(m, its, 1)
+
+    def items(self, m):
+        from engine.scoring import hand_list
+
+        its = hand_list(m.view, m.view.seat)
+        if m.my_turn():
+            its.extend(m.finish_moves())
+        return its
+
+    def redraw(self, app):
+        m = app.match
+        v = m.view
+        tv = app.table
+        tv.draw_rows(v)
+        mine = m.my_turn()
+        tv.draw_status(v, mine)
+        tv.draw_opponents(v, m.last, m.last_card)
+        its = self.items(m)
+        tv.set_items(its)
+        if self.cursor >= len(its):
+            self.cursor = max(0, len(its) - 1)
+        tv.draw_strip(v, self.cursor if its else -1, m.legal, app.settings.marks and mine)
+        if self.msg:
+            tv.message(self.msg, self.msg_color)
+        else:
+            tv.message(self.describe(m, its), ui.DIM)
+        app.dirty = True
+
+    def describe(self, m, its):
+        """The focused card or box, in words (the message area when nothing else is said)."""
+        from engine.names import card_name
+        from firmware.table import MOVE_WORDS
+
+        v = m.view
+        if v.phase != 0:
+            return "Round over. A: results"
+        if not m.my_turn():
+            return "P%d is playing... START: menu" % (v.turn + 1)
+        if not its:
+            return ""
+        c = its[self.cursor]
+        if c in MOVE_WORDS:
+            return "A or B: " + MOVE_WORDS[c]
+        name = card_name(m.rules.game, c)
+        return name + (": fits, A to play" if m.legal(c) else ": does not fit now")
+
+    def say(self, text, color=ui.WHITE):
+        self.msg = text
+        self.msg_color = color
+
+    def button(self, app, b, now):
+        m = app.match
+        if b == START:
+            app.show(PauseMenu(app))
+            return
+        if m.state.phase != 0:
+            if b == A:
+                app.show(round_end_pager(app))
+            return
+        its = self.items(m)
+        n = len(its)
+        self.msg = ""
+        if b == LEFT and self.cursor > 0:
+            self.cursor -= 1
+        elif b == RIGHT and self.cursor < n - 1:
+            self.cursor += 1
+        elif b in (UP, DOWN) and n:
+            self.jump(m, its, 1 if b == DOWN else -1)
+        elif b == A and n:
+            self.move(app, its[self.cursor], now)
+        elif b == B:
+            self.finish(app, now)
+        elif b == SELECT:
+            self.hint(app)
+        self.redraw(app)
+
+    def jump(self, m, its, d):
+        """To the next playable card or box in direction d, wrapping; stays if there is none."""
+        n = len(its)
+        j = self.cursor
+        for _ in range(n):
+            j = (j + d) % n
+            if m.legal(its[j]):
+                self.cursor = j
+                return
+
+    def move(self, app, mv, now):
+        m = app.match
+        why = m.play(mv)
+        if why:
+            self.say("Refused: " + why, ui.WARN)
+            app.sound("refuse")
+            return
+        app.sound("draw" if mv >= 250 else "play")
+        self.after_move(app, now)
+
+    def finish(self, app, now):
+        m = app.match
+        moves = m.finish_moves()
+        if moves:
+            self.move(app, moves[0], now)
+        else:
+            self.move(app, 250, now)  # DRAW: the engine says why it is not allowed
+
+    def after_move(self, app, now):
+        self.focus_playable(app.match)
+        self.next_bot = None
+        self.check_round_end(app)
+
+    def hint(self, app):
+        m = app.match
+        if not m.my_turn():
+            self.say("Hint: wait for your turn")
+            return
+        mv, why = m.hint()
+        its = self.items(m)
+        if mv in its:
+            self.cursor = its.index(mv)
+        self.say("Hint: " + why, ui.GOOD)
+
+    def tick(self, app, now):
+        from firmware.ticks import ticks_add, ticks_diff
+
+        m = app.match
+        if not m.bot_on_turn():
+            return
+        if self.next_bot is None:
+            self.next_bot = ticks_add(now, app.settings.delay())
+            return
+        if ticks_diff(now, self.next_bot) < 0:
+            return
+        p, mv = m.bot_step()
+        from engine.names import move_name
+
+        self.say("P%d: %s" % (p + 1, move_name(m.rules.game, mv)), ui.DIM)
+        app.board.show_turn(m.state.turn, m.state.n)
+        self.next_bot = ticks_add(now, app.settings.delay())
+        if m.my_turn():
+            self.focus_playable(m)
+            self.say("Your turn. P%d: %s" % (p + 1, move_name(m.rules.game, mv)), ui.GOOD)
+        self.check_round_end(app)
+        self.redraw(app)
+
+    def check_round_end(self, app):
+        m = app.match
+        if m.state.phase != 0:
+            won = m.state.round_winners & 1
+            self.say("Round over! A: results", ui.GOOD if won else ui.WHITE)
+            app.sound("won" if won else "lost")
+            app.board.show_turn(-1, m.state.n)
+
+
+def round_end_pager(app):
+    from firmware import results
+
+    return Pager(
+        app, "Round %d over" % app.match.state.round_no, results.round_text(app.match), app.table_screen, score_page
+    )
+
+
+def score_page(app):
+    from firmware import results
+
+    app.show(Pager(app, "Scores", results.score_text(app.match), app.table_screen, after_scores))
+
+
+def after_scores(app):
+    from firmware import results
+
+    m = app.match
+    if m.state.is_match_over():
+        text = results.match_text(m)
+        app.record_match()
+        app.show(Pager(app, "Match over", text, None, lambda a: a.quit_match()))
+        return
+    m.next_round()
+    t = app.table_screen
+    t.msg = ""
+    t.cursor = 0
+    if m.state.tiebreak:
+        t.say("Tie-break round (E23): first out wins", ui.GOOD)
+    app.show(t)

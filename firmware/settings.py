@@ -1,0 +1,42 @@
+"""Player settings: bot speed, playable marks, sound, brightness.
+
+Defaults can be set in settings.toml (read once, at boot):
+    ELFER_SPEED = "2"        # 0 instant, 1 fast, 2 normal, 3 slow
+    ELFER_MARKS = "1"        # show playable cards
+    ELFER_SOUND = "1"
+    ELFER_BRIGHTNESS = "4"   # 1..4 quarters
+A bad value is ignored with a message on the serial console.
+"""
+
+DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
+FIELDS = (("speed", 0, 3, 2), ("marks", 0, 1, 1), ("sound", 0, 1, 1), ("brightness", 1, 4, 4))
+
+
+class Settings:
+    def __init__(self):
+        for f in FIELDS:
+            setattr(self, f[0], f[3])
+
+    def set(self, name, value):
+        for field, lo, hi, _ in FIELDS:
+            if field == name:
+                if not isinstance(value, int) or not lo <= value <= hi:
+                    raise ValueError("setting %s must be %d..%d, got %r" % (name, lo, hi, value))
+                setattr(self, name, value)
+                return
+        raise ValueError("no setting %r" % name)
+
+    def delay(self):
+        return DELAYS[self.speed]
+
+    def load_defaults(self, getenv):
+        """Apply ELFER_* values from settings.toml; report and skip bad ones."""
+        for name, lo, hi, _ in FIELDS:
+            key = "ELFER_" + name.upper()
+            raw = getenv(key)
+            if raw is None:
+                continue
+            try:
+                self.set(name, int(raw))
+            except ValueError:
+                print("settings.toml: %s=%r ignored (want %d..%d)" % (key, raw, lo, hi))

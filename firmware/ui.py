@@ -1,0 +1,156 @@
+"""Drawing primitives: fixed-width text lines and the text panel every menu and page uses.
+
+Text is drawn the way CircuitPython's own terminal draws it: a TileGrid whose
+tiles are the glyphs of terminalio's 6x12 font, one tile per character, with
+its own two-color palette. Changing a text rewrites tile indices in place:
+nothing is allocated, and a line costs a few hundred bytes where a
+bitmap_label costs kilobytes (docs/memory.md has the figures).
+"""
+
+import displayio
+import terminalio
+
+CHAR_W = 6
+CHAR_H = 12
+FIRST = 32  # the sheet holds the printable ASCII characters 32..126
+GLYPHS = 95
+
+BLACK = 0x000000
+WHITE = 0xFFFFFF
+GRAY = 0x808080
+DARK = 0x303030
+DIM = 0xA0A0A0
+HIGHLIGHT = 0x205080
+WARN = 0xFF6040
+GOOD = 0x40E040
+TITLE = 0xFFD040
+
+_SHEET = []
+
+
+def glyph_sheet():
+    """terminalio's glyphs copied once into one 1-bit bitmap, tile i = character 32 + i.
+
+    (On CircuitPython the font is already such a sheet, but Blinka's is not,
+    so the same code builds its own everywhere: about 900 bytes.)
+    """
+    if _SHEET:
+        return _SHEET[0]
+    font = terminalio.FONT
+    sheet = displayio.Bitmap(CHAR_W * GLYPHS, CHAR_H, 2)
+    for i in range(GLYPHS):
+        g = font.get_glyph(FIRST + i)
+        if g is None:
+            continue
+        src = g.bitmap
+        per_row = src.width // g.width
+        sx = (g.tile_index % per_row) * g.width
+        sy = (g.tile_index // per_row) * g.height
+        top = CHAR_H - 2 - g.height - g.dy  # baseline 2 px above the cell's bottom
+        for y in range(g.height):
+            ty = top + y
+            if 0 <= ty < CHAR_H:
+                for x in range(min(g.width, CHAR_W)):
+                    if src[sx + x, sy + y]:
+                        sheet[i * CHAR_W + g.dx + x, ty] = 1
+    _SHEET.append(sheet)
+    return sheet
+
+
+def text_scale(width, height):
+    """Text at double size on the big 240x240 screens, single elsewhere."""
+    return 2 if width >= 240 and height >= 200 else 1
+
+
+class Line:
+    """One fixed-width line of text at (x, y) (top-left)."""
+
+    def __init__(self, group, x, y, chars, scale=1, color=WHITE, background=None):
+        self.chars = chars
+        self.palette = displayio.Palette(2)
+        self.color = -1
+        self.background = -1
+        self._colors(color, background)
+        self.grid = displayio.TileGrid(
+            glyph_sheet(), pixel_shader=self.palette, width=chars, height=1, tile_width=CHAR_W, tile_height=CHAR_H
+        )
+        self.group = displayio.Group(scale=scale, x=x, y=y)
+        self.group.append(self.grid)
+        self.shown = " " * chars
+        group.append(self.group)
+
+    def _colors(self, color, background):
+        pal = self.palette
+        if color is not None and color != self.color:
+            self.color = color
+            pal[1] = color
+        if background != -1 and background != self.background:
+            self.background = background
+            if background is None:
+                pal.make_transparent(0)
+            else:
+                pal[0] = background
+                pal.make_opaque(0)
+
+    def set(self, text, color=None, background=-1):
+        """Show text (cut or padded to the line's width); colors stay unless given."""
+        self._colors(color, background)
+        if text == self.shown:
+            return
+        grid = self.grid
+        shown = self.shown
+        n = self.chars
+        for i in range(n):
+            ch = text[i] if i < len(text) else " "
+            if i >= len(shown) or shown[i] != ch:
+                k = ord(ch) - FIRST
+                grid[i] = k if 0 <= k < GLYPHS else 0
+        self.shown = text[:n]
+
+    @property
+    def text(self):
+        return self.shown.rstrip()
+
+
+def wrap(text, width):
+    """Split text into lines of at most width characters, at spaces where possible."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+class Panel:
+    """A title, a column of lines and a footer: menus, settings, rules and results."""
+
+    def __init__(self, width, height):
+        s = text_scale(width, height)
+        self.scale = s
+        self.cols = width // (CHAR_W * s)
+        lh = CHAR_H * s
+        self.rows = height // lh - 2  # minus title and footer
+        self.group = displayio.Group()
+        self.title = Line(self.group, 0, 0, self.cols, s, TITLE)
+        self.lines = []
+        for i in range(self.rows):
+            self.lines.append(Line(self.group, 0, lh * (i + 1), self.cols, s))
+        self.footer = Line(self.group, 0, height - lh, self.cols, s, DIM)
+
+    def texts(self):
+        """What the panel shows, top to bottom (for tests and the serial log)."""
+        return [self.title.text] + [ln.text for ln in self.lines] + [self.footer.text]

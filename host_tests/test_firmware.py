@@ -1,0 +1,281 @@
+"""The firmware in the desktop simulator, driven by scripted buttons (issue 5).
+
+Assertions read what the screen shows: label texts, the marked slots, the
+cursor, never timing. Rule ids name the rules the screens enforce or show.
+"""
+
+import os
+import sys
+
+import pytest
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+
+import simdrive  # noqa: E402
+
+from engine.cards import DRAW, END, PASS  # noqa: E402
+
+
+@pytest.fixture
+def d():
+    return simdrive.Driver("sim")
+
+
+def play_human_turn(d, counts):
+    """The person's turn with the buttons alone: DOWN jumps to a playable card, A plays it;
+    B draws, ends the turn or passes when nothing (more) fits. counts tallies what was pressed."""
+    m = d.app.match
+    tv = d.app.table
+    playable_cards = [c for c in m.moves[: m.nmoves] if c < DRAW]
+    if playable_cards:
+        d.press("DOWN")
+        card = d.app.table_screen.items(m)[d.app.table_screen.cursor]
+        assert m.legal(card), "DOWN stops on a playable card or box"
+        assert tv.shown_cursor in tv.marked_slots(), "the cursor's slot is marked playable"
+        if card < DRAW:
+            assert "fits" in tv.message_text()
+        d.press("A")
+        counts["A"] += 1
+    else:
+        before = m.finish_moves()
+        d.press("B")
+        counts[{DRAW: "draw", END: "end", PASS: "pass"}[before[0]]] += 1
+
+
+def play_round_by_buttons(d, limit=3000):
+    counts = {"A": 0, "draw": 0, "end": 0, "pass": 0}
+    m = d.app.match
+    for _ in range(limit):
+        if m.state.phase != 0:
+            return counts
+        if m.my_turn():
+            play_human_turn(d, counts)
+        else:
+            d.step(1000)
+    raise AssertionError("round did not end")
+
+
+def finish_round_screens(d):
+    """Round over: A shows the revealed hands (E21/C9), A again the scoreboard; returns both."""
+    assert "Round over" in d.app.table.message_text()
+    d.press("A")
+    assert d.screen_name() == "Pager"
+    hands = d.panel()
+    d.press("A")
+    scores = d.panel()
+    return hands, scores
+
+
+def test_E20_E21_classic_round_played_with_buttons_to_the_scoreboard(d):
+    assert d.panel()[0] == "ELFER RAUS!"
+    d.new_match("Elfer Raus", players=4)
+    assert d.screen_name() == "TableScreen"
+    m = d.app.match
+    assert m.rules.players == 4 and m.rules.describe().startswith("classic")
+    counts = play_round_by_buttons(d)
+    assert counts["A"] > 0 and counts["draw"] + counts["end"] > 0
+    s = m.state
+    hands, scores = finish_round_screens(d)
+    assert hands[0] == "Round 1 over"
+    out = [p for p in range(4) if s.count[p] == 0][0]
+    assert ("You" if out == 0 else "P%d" % (out + 1)) + " went out." in hands[1]
+    # Every other hand is revealed with its penalty (E21).
+    for p in range(4):
+        who = "You" if p == 0 else "P%d" % (p + 1)
+        if p != out:
+            assert any(line.startswith("%s %d:" % (who, s.penalty(p))) for line in hands), (who, hands)
+    assert scores[0] == "Scores"
+    assert any(line.split()[:3] == ["You", str(s.round_scores[0]), str(s.scores[0])] for line in scores)
+    d.press("A")  # next round
+    assert d.screen_name() == "TableScreen" and s.round_no == 2 and s.phase == 0
+
+
+def test_E16_E17_buttons_play_draw_and_end_turns():
+    """Over a few rounds the person places cards, draws (E17) and ends turns after placing."""
+    d = simdrive.Driver("sim")
+    d.new_match("Elfer Raus", players=3, Match="3 rounds")
+    total = {"A": 0, "draw": 0, "end": 0, "pass": 0}
+    for _ in range(3):
+        counts = play_round_by_buttons(d)
+        for k in counts:
+            total[k] += counts[k]
+        if d.app.match.state.is_match_over():
+            break
+        finish_round_screens(d)
+        d.press("A")
+    assert total["A"] and total["draw"] and total["end"], total
+
+
+def test_E14_illegal_card_refused_with_reason_and_nothing_changes(d):
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn() and any(not m.legal(c) for c in d.app.table_screen.items(m)), dt=1000)
+    ts = d.app.table_screen
+    its = ts.items(m)
+    bad = [i for i, c in enumerate(its) if not m.legal(c)][0]
+    while ts.cursor > bad:
+        d.press("LEFT")
+    while ts.cursor < bad:
+        d.press("RIGHT")
+    assert d.app.table.shown_cursor not in d.app.table.marked_slots()
+    before = (m.state.hist_len, list(m.state.hands), bytes(m.state.count))
+    d.press("A")
+    text = d.app.table.message_text()
+    assert text.startswith("Refused: E"), text
+    assert len(text) > 20  # the reason follows the rule id
+    assert (m.state.hist_len, list(m.state.hands), bytes(m.state.count)) == before
+    assert d.board.tones[-1][0] == 180  # the refusal tone
+
+
+def test_pause_menu_opens_mid_bot_turn_and_bots_wait(d):
+    d.app.settings.speed = 2
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.bot_on_turn(), dt=1000)
+    d.press("START")
+    assert d.screen_name() == "PauseMenu"
+    assert d.panel()[:3] == ["Paused", "> Resume", "  Hint"]
+    frozen = m.state.hist_len
+    d.step(1000, n=20)
+    assert m.state.hist_len == frozen, "bots do not move while the menu is open"
+    d.press("A")  # Resume
+    assert d.screen_name() == "TableScreen"
+    d.run_until(lambda: m.state.hist_len > frozen, dt=1000)
+
+
+def test_hint_from_pause_menu_moves_cursor_to_the_suggested_card(d):
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn(), dt=1000)
+    d.press("START")
+    d.menu_to("Hint")
+    d.press("A")
+    assert d.screen_name() == "TableScreen"
+    text = d.app.table.message_text()
+    assert text.startswith("Hint:")
+    ts = d.app.table_screen
+    assert m.legal(ts.items(m)[ts.cursor])
+
+
+def test_no_press_leaks_into_the_next_screen(d):
+    """A held A that opened a screen does not act again there, even when it auto-repeats."""
+    d.menu_to("Settings")
+    d.board.press(d.key_number("A"), hold=True)
+    d.step(20, n=40)  # far longer than the repeat delay
+    assert d.screen_name() == "SettingsMenu"
+    assert d.app.screen.pos == 0 and d.app.settings.speed == 0  # nothing changed there
+    d.board.release(d.key_number("A"))
+    d.step()
+
+
+def test_setup_refuses_impossible_option_with_the_reason(d):
+    """V3 needs ranks 1..20: choosing it with the 1-10 deck is refused on screen, nothing changes."""
+    d.menu_to("New match")
+    d.press("A")
+    d.set_value("Variant", "1-10")
+    d.menu_to("Start 10/12")
+    d.press("RIGHT")
+    it = d.app.screen.items[d.app.screen.pos]
+    assert it[2][it[3]][0] == "off"
+    assert "start_10_12" in d.panel()[-1]
+    assert d.app.setup["start_10_12"] == 0
+
+
+def test_C7_C9_cinquillo_round_with_buttons(d):
+    d.new_match("Cinquillo", players=4)
+    m = d.app.match
+    assert m.rules.one_card_turns
+    counts = play_round_by_buttons(d)
+    assert counts["A"] > 0
+    hands, scores = finish_round_screens(d)
+    assert hands[2] == "Points: cards left"  # C9 scores points, not penalties
+    winner = [p for p in range(4) if m.state.round_winners >> p & 1][0]
+    assert m.state.round_scores[winner] >= 5  # C9: 5 plus one per card left
+
+
+def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
+    d.new_match("Bastard", players=4)
+    m = d.app.match
+    assert m.rules.bastard
+    seen_dead = []
+    counts = {"A": 0, "draw": 0, "end": 0, "pass": 0}
+    for _ in range(3000):
+        if m.state.phase != 0:
+            break
+        # A dead card in the person's hand is drawn as red "x" text (B2).
+        texts = d.app.table.slot_texts()
+        seen_dead += [t for t in texts if t.startswith("x")]
+        if m.my_turn():
+            play_human_turn(d, counts)
+        else:
+            d.step(1000)
+    assert m.state.phase != 0
+    from engine import turn
+
+    dead_now = [c for c in m.state.hand_cards(0) if turn.is_dead(m.state, c)]
+    if dead_now:
+        assert seen_dead
+    finish_round_screens(d)
+
+
+def test_settings_marks_off_hides_playable_marks(d):
+    d.menu_to("Settings")
+    d.press("A")
+    d.set_value("Show playable", "off")
+    d.press("B")
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn(), dt=1000)
+    assert d.app.table.marked_slots() == []
+
+
+def test_rules_help_and_statistics_pages_open_and_return(d):
+    for label, title in (("Rules", "Rules"), ("Help", "Help"), ("Statistics", "Statistics")):
+        d.menu_to(label)
+        d.press("A")
+        assert d.panel()[0] == title
+        d.press("B")
+        assert d.screen_name() == "TitleMenu"
+    d.menu_to("Continue")
+    d.press("A")
+    assert d.panel()[-1] == "No match to continue"
+
+
+def test_E22_whole_match_to_the_winner_screen():
+    d = simdrive.Driver("sim")
+    d.new_match("Elfer Raus", players=2, Match="1 round")
+    play_round_by_buttons(d)
+    finish_round_screens(d)
+    m = d.app.match
+    assert m.state.is_match_over()
+    d.press("A")
+    assert d.panel()[0] == "Match over"
+    assert "won" in " ".join(d.panel()) or "draw" in " ".join(d.panel())
+    d.press("A")
+    assert d.screen_name() == "TitleMenu" and d.app.match is None
+    assert d.app.stats["elfer"][0] == 1
+
+
+@pytest.mark.parametrize("profile", ["sim", "clue", "feather_tft"])
+@pytest.mark.parametrize("preset", ["classic 6", "three-color 2", "cinquillo 4", "bastard 3"])
+def test_layout_fits_every_screen(profile, preset):
+    """The table layout adapts to 160x128, 240x240 and 240x135: every label inside the screen."""
+    from displayio import TileGrid
+
+    from engine.rules import make_rules
+    from firmware.table import TableView
+
+    name, players = preset.split()
+    w, h = {"sim": (160, 128), "clue": (240, 240), "feather_tft": (240, 135)}[profile]
+    tv = TableView(w, h, make_rules(name, players=int(players)))
+    for obj in tv.group:
+        if isinstance(obj, TileGrid):
+            grid, scale = obj, 1
+        else:  # a text line: a scaled group around a glyph grid
+            grid, scale = obj[0], obj.scale
+        bw = grid.width * grid.tile_width * scale
+        bh = grid.height * grid.tile_height * scale
+        x, y = (obj.x, obj.y) if grid is obj else (obj.x + grid.x, obj.y + grid.y)
+        assert 0 <= x and x + bw <= w and 0 <= y and y + bh <= h, (x, y, bw, bh)
+    assert tv.L.slots >= 8
