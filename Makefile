@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test lint bench venv mpvm alloc clean tournament
+.PHONY: play test lint bench venv mpvm alloc clean tournament screenshots
 
 venv: $(STAMP)
 
@@ -24,15 +24,16 @@ mpvm: $(MPVM_STAMP)
 alloc: $(STAMP) $(MPVM_STAMP)
 	node tools/mpvm/run.mjs tools/alloc_probe.py $(ARGS)
 
+# The firmware in a desktop window (terminal version when there is no display).
 play: $(STAMP)
-	$(PY) tools/play.py $(ARGS)
+	$(PY) tools/sim.py $(ARGS)
 
 test: $(STAMP) $(MPVM_STAMP)
 	$(PY) -m pytest -p no:cacheprovider
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check engine tools host_tests
+	$(VENV)/bin/ruff format --check engine tools host_tests firmware boards
 
 bench: $(STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench.py
@@ -42,6 +43,10 @@ tournament: $(STAMP)
 	$(PY) tools/tournament.py --preset classic --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
 	$(PY) tools/tournament.py --preset cinquillo --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
 	$(PY) tools/tournament.py --preset bastard --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
+
+# Every firmware screen, headless, at 160x128, 240x240 and 240x135 into docs/screenshots/.
+screenshots: $(STAMP)
+	$(PY) tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis tools/mpvm/node_modules

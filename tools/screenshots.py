@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Render every screen of the firmware headless at 160x128, 240x240 and 240x135 (make screenshots).
+
+    python tools/screenshots.py [--out docs/screenshots]
+
+A scripted session per screen size (tools/simdrive.py) walks the menus and a
+seeded match; each screen is saved as OUT/<width>x<height>/<name>.png.
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simdrive  # noqa: E402
+
+PROFILES = (("sim", "160x128"), ("clue", "240x240"), ("feather_tft", "240x135"))
+
+
+def session(profile, out):
+    d = simdrive.Driver(profile)
+    app = d.app
+    app.seed = 5  # the same match every time
+    os.makedirs(out, exist_ok=True)
+    shots = []
+
+    def shot(name):
+        path = os.path.join(out, name + ".png")
+        d.shot(path)
+        shots.append(path)
+
+    shot("title")
+    for label, name in (("Settings", "settings"), ("Rules", "rules"), ("Help", "help")):
+        d.menu_to(label)
+        d.press("A")
+        shot(name)
+        d.press("B")
+    d.menu_to("New match")
+    d.press("A")
+    shot("setup")
+    d.press("B")
+    d.new_match("Elfer Raus", players=4)
+    m = app.match
+    d.run_until(lambda: m.my_turn(), dt=1000)
+    shot("table")
+    ts = app.table_screen
+    bad = [i for i, c in enumerate(ts.items(m)) if not m.legal(c)]
+    if bad:
+        ts.cursor = bad[0]
+        d.press("A")
+        shot("refused")
+    d.press("START")
+    shot("pause")
+    d.press("A")
+    for _ in range(40):  # well into the round
+        if m.state.phase:
+            break
+        if m.my_turn():
+            d.press("DOWN", "A") if m.nmoves and m.moves[0] < 250 else d.press("B")
+        else:
+            d.step(1000)
+    shot("table_later")
+    while m.state.phase == 0:
+        if m.my_turn():
+            d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
+        else:
+            d.step(1000)
+    shot("round_over")
+    d.press("A")
+    shot("round_end")
+    d.press("A")
+    shot("scores")
+    d.press("A")  # on to round 2
+    for game, name in (("Cinquillo", "cinquillo"), ("Bastard", "bastard")):
+        d.press("START")
+        d.menu_to("Quit")
+        d.press("A")
+        d.new_match(game, players=4)
+        m = app.match
+        for _ in range(60):
+            if m.state.phase:
+                break
+            if m.my_turn():
+                d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
+            else:
+                d.step(1000)
+        shot(name)
+    return shots
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
+    args = ap.parse_args(argv)
+    total = 0
+    for profile, size in PROFILES:
+        shots = session(profile, os.path.join(args.out, size))
+        total += len(shots)
+        print("%s: %d screens in %s" % (size, len(shots), os.path.join(args.out, size)))
+    print("screenshots: %d" % total)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

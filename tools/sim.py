@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Run the unchanged firmware on the desktop: Blinka displayio in a pygame window.
+
+    python tools/sim.py [--board sim|clue|feather_tft] [--scale 3] [--terminal]
+
+Keys: arrows = D-pad, X = A, Z = B, Enter = START, Space = SELECT, Esc quits
+(the window title says so too). With no display (no X11/Wayland, or SDL cannot
+open a window) it says so and starts the terminal front-end (tools/play.py).
+"""
+
+import argparse
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+
+def display_available():
+    """Can SDL open a window here? (False on a headless machine.)"""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return False
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    try:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        pygame.display.init()
+        pygame.display.quit()
+        return True
+    except Exception:
+        return False
+
+
+def run_window(profile, scale):
+    from boards.sim import KEY_HELP, PROFILES, QuitRequested, SimBoard
+    from firmware.app import App
+
+    if profile not in PROFILES:
+        raise SystemExit("unknown --board %r; choose from %s" % (profile, ", ".join(PROFILES)))
+    board = SimBoard(profile, scale)
+    import pygame
+
+    pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, KEY_HELP))
+    app = App(board, os.environ.get)
+    start = time.monotonic()
+    try:
+        while True:
+            app.step(int((time.monotonic() - start) * 1000))
+            time.sleep(0.01)
+    except (QuitRequested, KeyboardInterrupt):
+        return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="sim", help="screen size and buttons to pose as (sim, clue, feather_tft)")
+    ap.add_argument("--scale", type=int, default=3, help="window scale (default 3)")
+    ap.add_argument("--terminal", action="store_true", help="play in the terminal instead")
+    args, rest = ap.parse_known_args(argv)
+    if not args.terminal and not display_available():
+        print("No display here (headless): starting the terminal version instead (tools/play.py).")
+        args.terminal = True
+    if args.terminal:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import play
+
+        return play.main(rest)
+    return run_window(args.board, args.scale)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""Drive the firmware in the simulator from a script: press buttons, let time pass, read the screen.
+
+    d = Driver("sim")            # or "clue", "feather_tft" (screen size and button scheme)
+    d.press("DOWN", "A")         # logical buttons, each a press and release, one step apart
+    d.run_until(lambda: d.app.match.my_turn())
+    d.panel()                    # texts of the menu/page on show
+
+Headless (SDL dummy driver); one display per process, shared by every Driver.
+Time is made up: each step advances the clock, nothing waits.
+"""
+
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from boards import base  # noqa: E402
+from boards.sim import SimBoard  # noqa: E402
+from firmware.app import App  # noqa: E402
+
+BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
+
+
+class Driver:
+    def __init__(self, profile="sim", getenv=None, speed=0, keyboard=True):
+        """keyboard=False: the posed board's own buttons (e.g. the CLUE's two, short and long)."""
+        self.board = SimBoard(profile, scale=1, keyboard=keyboard)
+        self.now = 0
+        self.app = App(self.board, getenv)
+        self.app.settings.speed = speed
+        self.step()
+
+    def step(self, dt=20, n=1):
+        for _ in range(n):
+            self.now += dt
+            self.app.step(self.now)
+
+    def key_number(self, name):
+        bit = BUTTONS[name]
+        return self.board.keymap.index(bit)
+
+    def press(self, *names):
+        """Each logical button as the board makes it: a press, or on few-button boards
+        a short, long or very long press of the key that carries it."""
+        from firmware.buttons import LONG_MS, LONGER_MS
+
+        for name in names:
+            bit = BUTTONS[name]
+            hm = self.board.holdmap
+            if hm is None:
+                self.board.press(self.key_number(name))
+                self.step()
+                continue
+            for k, km in enumerate(self.board.keymap):
+                if hm[k] is None and km == bit:
+                    self.board.press(k)
+                    self.step()
+                    break
+                if hm[k] is not None and bit in hm[k]:
+                    level = hm[k].index(bit)
+                    self.hold(k, (0, LONG_MS, LONGER_MS)[level] + 20)
+                    break
+            else:
+                raise AssertionError("the %s board has no %s button" % (self.board.profile, name))
+
+    def hold(self, name, ms):
+        """Hold a key for ms (steps of 20 ms), then release it."""
+        k = self.key_number(name) if isinstance(name, str) else name
+        self.board.press(k, hold=True)
+        for _ in range(ms // 20):
+            self.step()
+        self.board.release(k)
+        self.step()
+
+    def run_until(self, cond, limit=5000, dt=50):
+        for _ in range(limit):
+            if cond():
+                return True
+            self.step(dt)
+        raise AssertionError("condition not reached in %d steps; screen: %r" % (limit, self.screen_texts()))
+
+    # --- reading the screen --------------------------------------------------------
+    def screen_name(self):
+        return type(self.app.screen).__name__
+
+    def panel(self):
+        return self.app.panel.texts()
+
+    def screen_texts(self):
+        if self.app.screen.table:
+            t = self.app.table
+            return [t.status.text] + t.slot_texts() + [t.message_text()]
+        return self.panel()
+
+    def shot(self, path):
+        self.board.screenshot(path)
+
+    # --- menus ------------------------------------------------------------------------
+    def menu_to(self, label):
+        """Move the menu cursor to the item whose text starts with label."""
+        items = self.app.screen.items
+        for _ in range(len(items)):
+            if items[self.app.screen.pos][0].startswith(label):
+                return
+            self.press("DOWN")
+        raise AssertionError("no menu item %r in %r" % (label, [it[0] for it in items]))
+
+    def set_value(self, label, shown):
+        """Step a value item until it shows `shown`."""
+        self.menu_to(label)
+        for _ in range(12):
+            it = self.app.screen.items[self.app.screen.pos]
+            if it[2][it[3]][0] == shown:
+                return
+            self.press("RIGHT")
+        raise AssertionError("%s never shows %r" % (label, shown))
+
+    def new_match(self, game="Elfer Raus", players=None, **values):
+        """From the title menu: set up and start a match; values: {item label: shown value}."""
+        self.menu_to("New match")
+        self.press("A")
+        self.set_value("Game", game)
+        if players is not None:
+            self.set_value("Players", str(players))
+        for label, shown in values.items():
+            self.set_value(label.replace("_", " "), shown)
+        self.menu_to("Start match")
+        self.press("A")
