@@ -119,6 +119,11 @@ def micropython_figures(seconds, figures):
         for level in LEVEL_ORDER:
             kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", level)) / 1024
             figures["heap_kib_match6_mpy_" + level] = "%.2f" % kib
+        # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
+        fw = upy.firmware_probe_dir(os.path.join(build, "fw"))
+        for level in ("medium", "expert"):
+            kib = upy.smallest_heap("tools/mp/fw_mem.py", fw, step=1024, args=(level, "2")) / 1024
+            figures["fw_heap_kib_unix64_" + level] = "%.0f" % kib
     finally:
         shutil.rmtree(build, ignore_errors=True)
         shutil.rmtree(plain, ignore_errors=True)

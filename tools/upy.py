@@ -80,3 +80,20 @@ def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256, args=()):
         else:
             lo = mid
     return hi
+
+
+def firmware_probe_dir(dest):
+    """A folder for tools/mp/fw_mem.py: engine/ and firmware/ as .py (CircuitPython gets
+    sources), boards/base.py, the display stand-ins and adafruit_ticks from the venv."""
+    import glob
+
+    copy_py(dest, ("engine", "firmware"))
+    os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
+    for name in ("__init__.py", "base.py"):
+        shutil.copyfile(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards", name))
+    for path in glob.glob(os.path.join(ROOT, "tools", "mp", "stubs", "*.py")):
+        shutil.copyfile(path, os.path.join(dest, os.path.basename(path)))
+    import adafruit_ticks
+
+    shutil.copyfile(adafruit_ticks.__file__, os.path.join(dest, "adafruit_ticks.py"))
+    return dest

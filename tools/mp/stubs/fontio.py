@@ -1,0 +1,1 @@
+from terminalio import BuiltinFont  # noqa: F401
