@@ -122,7 +122,6 @@ class App:
         self.match = Match(rules, levels, seed, dealer)
         self.table = TableView(self.board.width, self.board.height, rules)
         self.table_screen = screens.TableScreen(self)
-        self.board.show_turn(self.match.state.turn, rules.players)
         self.show(self.table_screen)
         return ""
 

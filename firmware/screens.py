@@ -384,7 +384,7 @@ class TableScreen(Screen):
         self.msg = ""
         self.msg_color = ui.DIM
         self.next_bot = None
-        self.shown_phase = 0
+        self.lit = -2  # the seat the board's lights show
 
     def enter(self, app):
         self.next_bot = None
@@ -411,6 +411,10 @@ class TableScreen(Screen):
         m = app.match
         v = m.view
         tv = app.table
+        lit = v.turn if v.phase == 0 else -1
+        if lit != self.lit:  # the NeoPixels show whose turn it is
+            self.lit = lit
+            app.board.show_turn(lit, v.n)
         tv.draw_rows(v)
         mine = m.my_turn()
         tv.draw_status(v, mine)
@@ -533,7 +537,6 @@ class TableScreen(Screen):
         from engine.names import move_name
 
         self.say("P%d: %s" % (p + 1, move_name(m.rules.game, mv)), ui.DIM)
-        app.board.show_turn(m.state.turn, m.state.n)
         self.next_bot = ticks_add(now, app.settings.delay())
         if m.my_turn():
             self.focus_playable(m)
@@ -547,7 +550,6 @@ class TableScreen(Screen):
             won = m.state.round_winners & 1
             self.say("Round over! A: results", ui.GOOD if won else ui.WHITE)
             app.sound("won" if won else "lost")
-            app.board.show_turn(-1, m.state.n)
 
 
 def round_end_pager(app):

@@ -128,6 +128,23 @@ def test_E14_illegal_card_refused_with_reason_and_nothing_changes(d):
     assert d.board.tones[-1][0] == 180  # the refusal tone
 
 
+def test_lights_follow_the_seat_on_turn(d):
+    """NeoPixels (the sim records them) show whose turn it is, and go dark at round end."""
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    seen = set()
+    for _ in range(3000):
+        if m.state.phase:
+            break
+        assert d.board.lit == m.state.turn
+        seen.add(d.board.lit)
+        if m.my_turn():
+            play_human_turn(d, {"A": 0, "draw": 0, "end": 0, "pass": 0})
+        else:
+            d.step(1000)
+    assert d.board.lit == -1 and len(seen) == 4
+
+
 def test_pause_menu_opens_mid_bot_turn_and_bots_wait(d):
     d.app.settings.speed = 2
     d.new_match("Elfer Raus", players=4)
