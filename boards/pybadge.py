@@ -6,6 +6,17 @@ import keypad
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board, Speaker, builtin_display, neopixels
 
 
+def shift_register_keys(count):
+    """The badges' buttons: a 74HC165 shift register read by keypad (pressed reads high)."""
+    return keypad.ShiftRegisterKeys(
+        clock=board.BUTTON_CLOCK,
+        data=board.BUTTON_OUT,
+        latch=board.BUTTON_LATCH,
+        key_count=count,
+        value_when_pressed=True,
+    )
+
+
 class PyBadge(Board):
     name = "pybadge"
     width = 160
@@ -18,13 +29,7 @@ class PyBadge(Board):
     def __init__(self):
         Board.__init__(self)
         self.display = builtin_display()
-        self.keys = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK,
-            data=board.BUTTON_OUT,
-            latch=board.BUTTON_LATCH,
-            key_count=8,
-            value_when_pressed=True,
-        )
+        self.keys = shift_register_keys(8)
         self.event = keypad.Event()
         self.speaker = Speaker(board.SPEAKER, getattr(board, "SPEAKER_ENABLE", None))
         self.pixels = neopixels(5)

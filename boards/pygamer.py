@@ -2,10 +2,9 @@
 
 import analogio
 import board
-import keypad
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, read_queue
-from boards.pybadge import PyBadge
+from boards.pybadge import PyBadge, shift_register_keys
 
 # Joystick thresholds (16-bit ADC, centre ~32768): a direction turns on beyond ON
 # and off again only inside OFF, so a stick resting near the edge does not chatter.
@@ -22,13 +21,7 @@ class PyGamer(PyBadge):
     def __init__(self):
         PyBadge.__init__(self)  # display, speaker, pixels, battery
         self.keys.deinit()
-        self.keys = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK,
-            data=board.BUTTON_OUT,
-            latch=board.BUTTON_LATCH,
-            key_count=4,
-            value_when_pressed=True,
-        )
+        self.keys = shift_register_keys(4)  # B, A, Start, Select; the stick gives the directions
         self.jx = analogio.AnalogIn(board.JOYSTICK_X)
         self.jy = analogio.AnalogIn(board.JOYSTICK_Y)
         self.joy = 0  # bits: 1 right, 2 down, 4 up, 8 left (key numbers 4..7)
