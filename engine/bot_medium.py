@@ -203,6 +203,7 @@ class MediumBot(EasyBot):
                     return buf[i]
         # someone may go out soon: dump free cards, but keep one as a shield for the next turn
         dump = self._fewest(view) <= self.DUMP and self._shields(view) >= 2
+        wait = view.placed and self._released(view)  # releases left for a later turn
         best = buf[0]
         best_key = -_BIG
         for i in range(n):
@@ -230,7 +231,7 @@ class MediumBot(EasyBot):
                         e += step
                     net = self._release(view, h, c, e, step)  # the run this card starts leads to e
                     if net > 0:
-                        key = 5000 + net  # opens toward our own cards
+                        key = 900 if wait else 5000 + net  # opens toward our own cards
                     elif inner or net == -_BIG:
                         key = 1000 + r  # free: keep it as a shield; the highest goes first
                         if dump:
@@ -241,6 +242,10 @@ class MediumBot(EasyBot):
                 best_key = key
                 best = m
         return best
+
+    def _released(self, view):
+        """Whether to leave further releases for a later turn (medium: never; the expert's advisor refines it)."""
+        return False
 
     def _can_go_out(self, view):
         """Can every card in hand be placed this turn (runs from the row ends, start cards included)?"""
