@@ -79,6 +79,7 @@ class MediumBot(EasyBot):
     B_OWN = 40  # Bastard: per own card killed
     B_5MINE = 8  # Bastard: opening a suit, per own card of it
     B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
+    ONE_RELEASE = 0  # Elfer: 1 = at most one release a turn (the expert's advisor)
 
     def __init__(self, rules, seat, seed=0):
         super().__init__(rules, seat, seed)
@@ -203,7 +204,7 @@ class MediumBot(EasyBot):
                     return buf[i]
         # someone may go out soon: dump free cards, but keep one as a shield for the next turn
         dump = self._fewest(view) <= self.DUMP and self._shields(view) >= 2
-        wait = view.placed and self._released(view)  # releases left for a later turn
+        wait = self.ONE_RELEASE and view.placed and self._released(view)  # releases left for a later turn
         best = buf[0]
         best_key = -_BIG
         for i in range(n):
@@ -244,7 +245,22 @@ class MediumBot(EasyBot):
         return best
 
     def _released(self, view):
-        """Whether to leave further releases for a later turn (medium: never; the expert's advisor refines it)."""
+        """With ONE_RELEASE: has a card placed this turn opened a row end to the others?
+        Releases kept for later turns serve as shields meanwhile, and the others get the
+        gaps one at a time. Opening a row does not count: E12 forces it."""
+        h = view.history
+        base = self.seat * 4
+        maxr = self.maxr
+        for i in range(view.hist_len - view.placed, view.hist_len):
+            m = h[2 * i + 1]
+            c = m >> 5
+            r = m & 31
+            if m < SKIP and r != view.start[c]:  # a number card, not a start card
+                hand = view.hands[base + c]
+                if r == view.hi[c] and r < maxr and not hand >> (r + 1) & 1:
+                    return True
+                if r == view.lo[c] and r > 1 and not hand >> (r - 1) & 1:
+                    return True
         return False
 
     def _can_go_out(self, view):
