@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test lint bench venv mpvm alloc clean tournament screenshots
+.PHONY: play test lint bench venv mpvm alloc clean tournament screenshots bundle flash
 
 venv: $(STAMP)
 
@@ -43,6 +43,15 @@ tournament: $(STAMP)
 	$(PY) tools/tournament.py --preset classic --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
 	$(PY) tools/tournament.py --preset cinquillo --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
 	$(PY) tools/tournament.py --preset bastard --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
+
+# The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython).
+BOARD ?= pybadge
+bundle: $(STAMP)
+	$(PY) tools/bundle.py $(BOARD)
+
+# Copy to a board: the CIRCUITPY drive (found, or DRIVE=...) or serial (PORT=...).
+flash: $(STAMP)
+	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
 
 # Every firmware screen, headless, at 160x128, 240x240 and 240x135 into docs/screenshots/.
 screenshots: $(STAMP)

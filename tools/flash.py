@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Put the game on a board: make flash BOARD=pybadge [PORT=...] [DRIVE=...] [ARGS=--dry-run].
+
+    python tools/flash.py BOARD [--drive PATH | --port PORT] [--dry-run]
+
+Builds the bundle (tools/bundle.py), then one of two routes:
+
+CIRCUITPY drive (CircuitPython over USB): found automatically on Linux and
+macOS, or --drive PATH. Copies only files whose size or hash differ, each
+through a temporary name renamed into place, code.py last; syncs, then reads
+every copied file back to verify.
+
+Serial (--port, or when no drive is found): mpremote is the transport. The
+runtime is read from sys.implementation.name. On MicroPython: folders made,
+unchanged files skipped (mpremote's size and sha256 checks), each file written
+through a temporary name, a soft reset, then the on-device self-test, which
+must print PASS with the host's digest. On CircuitPython, code may write files
+only after boot.py remounted the drive (the write button held at reset), and
+mpremote's own fs commands do not work there, so the tool sends its own small
+commands over the raw REPL; if the board is not writable it says what to do
+and writes nothing.
+
+Every failure names the file and the cause (exit 1); a board that cannot be
+written exits 2 with instructions. An interrupted flash never leaves a
+half-written file in place: the old file stays until the new one is complete.
+"""
+
+import argparse
+import hashlib
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, ROOT)
+
+import bundle  # noqa: E402
+
+TMP_SUFFIX = ".elfer-tmp"
+LAST = ("code.py", "main.py")  # written last: a board resetting mid-flash runs the old program
+CHUNK = 1024
+WRITE_HELP = {
+    "pybadge": "hold SELECT",
+    "pygamer": "hold SELECT",
+    "clue": "hold the left button (A)",
+    "feather_tft": "hold D2 (Reverse TFT only)",
+}
+
+
+class FlashError(Exception):
+    """A flash step failed: the message names the file and the cause."""
+
+
+class NotWritable(Exception):
+    """The board cannot be written now; the message says what to do."""
+
+
+# --- the bundle as a list of files ---------------------------------------------------
+
+
+def bundle_files(folder):
+    """[(relative path with /, absolute path)] with code.py/main.py last."""
+    out = []
+    for base, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in sorted(names):
+            full = os.path.join(base, name)
+            out.append((os.path.relpath(full, folder).replace(os.sep, "/"), full))
+    out.sort(key=lambda f: (f[0] in LAST, f[0]))
+    return out
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def sha256(data):
+    return hashlib.sha256(data).digest()
+
+
+def adler(data):
+    """The checksum the CircuitPython route computes on the board (no hashlib there)."""
+    a, b = 1, 0
+    for x in data:
+        a = (a + x) % 65521
+        b = (b + a) % 65521
+    return "%04x%04x" % (b, a)
+
+
+# --- the CIRCUITPY drive --------------------------------------------------------------
+
+
+def find_drive():
+    """The mounted CIRCUITPY drive on Linux or macOS, or None."""
+    user = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
+    for path in (
+        "/Volumes/CIRCUITPY",
+        "/media/%s/CIRCUITPY" % user,
+        "/run/media/%s/CIRCUITPY" % user,
+        "/media/CIRCUITPY",
+        "/mnt/CIRCUITPY",
+    ):
+        if os.path.isfile(os.path.join(path, "boot_out.txt")) or os.path.isdir(path):
+            return path
+    return None
+
+
+def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
+    """Copy changed files onto a mounted drive. interrupt_after (tests): raise
+    KeyboardInterrupt after that many bytes were written, as a pulled cable would."""
+    if not os.path.isdir(drive):
+        raise FlashError("%s: no such drive folder" % drive)
+    copied, skipped, written = [], [], [0]
+    for rel, src in bundle_files(folder):
+        data = read(src)
+        dest = os.path.join(drive, *rel.split("/"))
+        if os.path.isfile(dest) and os.path.getsize(dest) == len(data) and sha256(read(dest)) == sha256(data):
+            skipped.append(rel)
+            continue
+        copied.append(rel)
+        if dry_run:
+            out("would copy %s (%d bytes)" % (rel, len(data)))
+            continue
+        try:
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            tmp = dest + TMP_SUFFIX
+            with open(tmp, "wb") as f:
+                for i in range(0, len(data), CHUNK):
+                    piece = data[i : i + CHUNK]
+                    if interrupt_after is not None and written[0] + len(piece) > interrupt_after:
+                        f.write(piece[: interrupt_after - written[0]])
+                        raise KeyboardInterrupt("interrupted while writing %s" % rel)
+                    f.write(piece)
+                    written[0] += len(piece)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, dest)  # the old file stays whole until the new one is complete
+        except OSError as e:
+            raise FlashError("%s: %s" % (rel, e.strerror or e)) from None
+        out("copied %s (%d bytes)" % (rel, len(data)))
+    if not dry_run:
+        if hasattr(os, "sync"):
+            os.sync()
+        for rel in copied:
+            dest = os.path.join(drive, *rel.split("/"))
+            if read(dest) != read(os.path.join(folder, *rel.split("/"))):
+                raise FlashError("%s: read back differs from the bundle (drive full or failing?)" % rel)
+        for base, _, names in os.walk(drive):  # leftovers of an interrupted flash
+            for name in names:
+                if name.endswith(TMP_SUFFIX):
+                    os.remove(os.path.join(base, name))
+    return copied, skipped
+
+
+# --- over serial, with mpremote as the transport ------------------------------------
+
+
+def connect(port):
+    from mpremote.transport_serial import SerialTransport
+
+    try:
+        t = SerialTransport(port, baudrate=115200)
+        t.enter_raw_repl(soft_reset=False)
+    except Exception as e:  # pyserial/mpremote raise several kinds
+        raise FlashError("%s: cannot reach the board's REPL (%s)" % (port, e)) from None
+    return t
+
+
+def auto_port():
+    from serial.tools import list_ports
+
+    ports = [p.device for p in list_ports.comports() if p.vid is not None]
+    if not ports:
+        raise FlashError("no CIRCUITPY drive and no USB serial port found: connect the board, or give --drive/--port")
+    return ports[0]
+
+
+def runtime(t):
+    return t.eval("__import__('sys').implementation.name")
+
+
+def _remote_size(t, rel):
+    return int(t.eval("_elfer_size(%r)" % rel))
+
+
+HELPERS = """
+import os
+def _elfer_size(p):
+    try:
+        return os.stat(p)[6]
+    except OSError:
+        return -1
+def _elfer_sum(p):
+    a = 1
+    b = 0
+    with open(p, 'rb') as f:
+        while True:
+            d = f.read(256)
+            if not d:
+                break
+            for x in d:
+                a = (a + x) % 65521
+                b = (b + a) % 65521
+    return '%04x%04x' % (b, a)
+def _elfer_mkdir(p):
+    try:
+        os.mkdir(p)
+    except OSError:
+        if _elfer_size(p) < 0:
+            raise
+def _elfer_put(tmp, dest):
+    if _elfer_size(dest) >= 0:
+        os.remove(dest)
+    os.rename(tmp, dest)
+"""
+
+
+def _exec(t, code, rel):
+    from mpremote.transport import TransportExecError
+
+    try:
+        return t.exec(code)
+    except TransportExecError as e:
+        last = e.error_output.strip().splitlines()[-1] if e.error_output.strip() else "error"
+        raise FlashError("%s: %s" % (rel, last)) from None
+
+
+def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None):
+    """Copy the bundle over the REPL; returns (runtime, copied, skipped, selftest line or None)."""
+    t = connect(port)
+    try:
+        name = runtime(t)
+        _exec(t, HELPERS, "(tool helpers)")
+        if name == "circuitpython":
+            ok = t.exec(
+                "try:\n f = open('/.elfer-w', 'wb')\n f.close()\n os.remove('/.elfer-w')\n print('W')\n"
+                "except OSError as e:\n print('RO', e)"
+            )
+            if not ok.strip().startswith(b"W"):
+                raise NotWritable(
+                    "the board runs CircuitPython and its files are read-only for code. Either copy %s to the "
+                    "CIRCUITPY drive (make flash without PORT finds it), or reset the board while you %s "
+                    "(boot.py then lets code write; the drive turns read-only for the computer) and run make flash "
+                    "again with PORT." % (folder, WRITE_HELP.get(board, "hold its write button (see boot.py)"))
+                )
+        copied, skipped = [], []
+        made = set()
+        for rel, src in bundle_files(folder):
+            data = read(src)
+            size = _remote_size(t, rel)
+            if size == len(data):
+                same = (
+                    t.eval("_elfer_sum(%r)" % rel) == adler(data)
+                    if name == "circuitpython"
+                    else t.fs_hashfile(rel, "sha256") == sha256(data)
+                )
+                if same:
+                    skipped.append(rel)
+                    continue
+            copied.append(rel)
+            if dry_run:
+                out("would copy %s (%d bytes)" % (rel, len(data)))
+                continue
+            parts = rel.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                d = "/".join(parts[:i])
+                if d not in made:
+                    _exec(t, "_elfer_mkdir(%r)" % d, d)
+                    made.add(d)
+            tmp = rel + TMP_SUFFIX
+            if name == "circuitpython":
+                _exec(t, "f = open(%r, 'wb')\nw = f.write" % tmp, rel)
+                for i in range(0, len(data), CHUNK):
+                    _exec(t, "w(%r)" % data[i : i + CHUNK], rel)
+                _exec(t, "f.close()", rel)
+            else:
+                try:
+                    t.fs_writefile(tmp, data, chunk_size=CHUNK)
+                except OSError as e:
+                    raise FlashError("%s: %s" % (rel, e)) from None
+            _exec(t, "_elfer_put(%r, %r)" % (tmp, rel), rel)
+            got = t.eval("_elfer_sum(%r)" % rel)
+            if got != adler(data):
+                raise FlashError("%s: the board's copy differs from the bundle after writing" % rel)
+            out("copied %s (%d bytes)" % (rel, len(data)))
+        result = None
+        if not dry_run and selftest and name != "circuitpython":
+            t.enter_raw_repl(soft_reset=True)
+            text = _exec(t, "import engine.selftest\nengine.selftest.main()", "engine/selftest.py")
+            result = text.decode().strip()
+            out(result)
+        return name, copied, skipped, result
+    finally:
+        try:
+            t.exit_raw_repl()
+            t.close()
+        except Exception:
+            pass
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Copy the game to a board (CIRCUITPY drive or serial).")
+    ap.add_argument("board", help="one of: " + ", ".join(bundle.BOARDS))
+    ap.add_argument("--drive", help="the CIRCUITPY drive folder (default: found automatically)")
+    ap.add_argument("--port", help="serial port or socket://host:port (the serial route)")
+    ap.add_argument("--dry-run", action="store_true", help="list what would be copied, copy nothing")
+    ap.add_argument("--out", default=None, help="bundle folder (default build/device-BOARD)")
+    args = ap.parse_args(argv)
+    folder = args.out or os.path.join(ROOT, "build", "device-" + args.board)
+    try:
+        files, total, _ = bundle.build(args.board, folder)
+    except bundle.BundleError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
+    print("flash: bundle %s, %d files, %d bytes" % (args.board, len(files), total))
+    start = time.monotonic()
+    try:
+        if args.port or (not args.drive and find_drive() is None):
+            port = args.port or auto_port()
+            name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board)
+            print("flash: %s over %s: %d copied, %d unchanged" % (name, port, len(copied), len(skipped)))
+            if result is not None and not result.startswith("selftest: PASS"):
+                print("flash: the self-test did not pass: %s" % result, file=sys.stderr)
+                return 1
+            if name == "circuitpython":
+                print(
+                    "flash: self-test on the board: Help, then A; or at the REPL: import engine.selftest; "
+                    "engine.selftest.main()"
+                )
+        else:
+            drive = args.drive or find_drive()
+            copied, skipped = flash_drive(folder, drive, args.dry_run)
+            print("flash: %s: %d copied, %d unchanged" % (drive, len(copied), len(skipped)))
+    except NotWritable as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 2
+    except FlashError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
+    print("flash_seconds: %.1f" % (time.monotonic() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

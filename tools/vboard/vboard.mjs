@@ -1,0 +1,173 @@
+// A virtual MicroPython board on a loopback TCP port, for flashing tests.
+//
+//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython] [--writable] [--heap BYTES]
+//
+// The real 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript)
+// behind the REPL protocol mpremote speaks: friendly REPL, raw REPL (Ctrl-A), raw-paste
+// (Ctrl-E A Ctrl-A, flow-controlled windows; handled here because the VM's own
+// hangs, see shared/toolchain-notes.md), Ctrl-D soft reset, Ctrl-B back to the
+// friendly REPL, Ctrl-C. The file system is the
+// VM's own (in memory) with MicroPython's errno numbers (tools/vboard/board.py).
+// So `mpremote connect socket://127.0.0.1:PORT fs ls / cp / exec / run / soft-reset` work.
+//
+// --circuitpython: CircuitPython's quirks for flashing tools: no os.ilistdir, its error
+// texts, sys.implementation.name == "circuitpython", and files read-only for code unless
+// --writable (boot.py remounted the drive because the write button was held at reset).
+//
+// Prints "vboard: listening on 127.0.0.1:PORT" when ready. One client at a time; the
+// board (files, modules) outlives connections. Stop it by killing the process.
+
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PKG = join(HERE, "..", "mpvm", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
+const RAW_BANNER = "raw REPL; CTRL-B to exit\r\n";
+
+const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024 };
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a === "--port") opts.port = Number(process.argv[++i]);
+  else if (a === "--circuitpython") opts.cp = true;
+  else if (a === "--writable") opts.writable = true;
+  else if (a === "--heap") opts.heap = Number(process.argv[++i]);
+  else {
+    process.stderr.write(`vboard: unknown argument ${a}\n`);
+    process.exit(2);
+  }
+}
+
+const { loadMicroPython } = await import(PKG);
+let sink = null; // where the VM's stdout goes: the connected socket
+const mp = await loadMicroPython({
+  heapsize: opts.heap,
+  linebuffer: false,
+  stdout: (bytes) => send(Buffer.from(bytes).toString("latin1").replace(/\r?\n/g, "\r\n")),
+  stderr: (bytes) => send(Buffer.from(bytes).toString("latin1").replace(/\r?\n/g, "\r\n")),
+});
+mp.runPython(readFileSync(join(HERE, "board.py"), "utf8"));
+const py = (b) => (b ? "True" : "False");
+mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)})`);
+const BANNER = opts.cp
+  ? "Adafruit CircuitPython 9.2.0 (virtual board, MicroPython VM); Virtual board with wasm\r\n"
+  : "MicroPython v1.27.0 (virtual board); JS with Emscripten\r\nType \"help()\" for more information.\r\n";
+
+function send(text) {
+  if (sink) sink.write(Buffer.from(text, "latin1"));
+}
+
+function run(src) {
+  mp.globals.set("_vb_src", src);
+  mp.runPython("_vb_run(_vb_src)");
+  return String(mp.globals.get("_vb_err") || "").replace(/\r?\n/g, "\r\n");
+}
+
+function softReset() {
+  mp.runPython(`_vb_soft_reset(${py(opts.cp)})`);
+}
+
+let raw = false; // the board's REPL mode outlives connections, as on a real board
+let paste = false; // inside a raw-paste transfer
+let buf = [];
+let line = "";
+const WINDOW = 2048;
+
+function execute(src, ack) {
+  send(ack);
+  const err = run(src);
+  send("\x04" + err + "\x04>");
+}
+
+function onByte(c) {
+  if (paste) {
+    if (c === 0x04) {
+      paste = false;
+      const src = Buffer.from(buf).toString("utf8");
+      buf = [];
+      execute(src, "\x04"); // end of data acknowledged, then output as in raw mode
+      return;
+    }
+    buf.push(c);
+    if (buf.length % WINDOW === 0) send("\x01"); // room for another window
+    return;
+  }
+  if (raw) {
+    if (c === 0x01) {
+      buf = [];
+      send("\r\n" + RAW_BANNER + ">");
+    } else if (c === 0x02) {
+      raw = false;
+      buf = [];
+      send("\r\n" + BANNER + ">>> ");
+    } else if (c === 0x03) {
+      buf = [];
+    } else if (c === 0x05 && buf.length === 0) {
+      buf = [0x05]; // maybe the raw-paste request "\x05A\x01"
+    } else if (c === 0x04) {
+      if (buf.length === 0) {
+        send("OK\r\nMPY: soft reboot\r\n");
+        softReset();
+        send(RAW_BANNER + ">");
+        return;
+      }
+      const src = Buffer.from(buf).toString("utf8");
+      buf = [];
+      execute(src, "OK");
+    } else {
+      buf.push(c);
+      if (buf.length === 3 && buf[0] === 0x05 && buf[1] === 0x41 && buf[2] === 0x01) {
+        buf = [];
+        paste = true;
+        send("R\x01" + String.fromCharCode(WINDOW & 255, WINDOW >> 8));
+      }
+    }
+    return;
+  }
+  // Friendly REPL.
+  if (c === 0x01) {
+    raw = true;
+    buf = [];
+    line = "";
+    send("\r\n" + RAW_BANNER + ">");
+  } else if (c === 0x03) {
+    line = "";
+    send("\r\nKeyboardInterrupt\r\n>>> ");
+  } else if (c === 0x04) {
+    send("\r\nMPY: soft reboot\r\n");
+    softReset();
+    send(BANNER + ">>> ");
+  } else if (c === 0x0d) {
+    send("\r\n");
+    if (line.trim()) {
+      const err = run(line);
+      send(err);
+    }
+    line = "";
+    send(">>> ");
+  } else if (c >= 0x20 && c < 0x7f) {
+    line += String.fromCharCode(c);
+    send(String.fromCharCode(c));
+  }
+}
+
+const server = net.createServer((sock) => {
+  if (sink) {
+    sock.end("vboard: busy, one client at a time\r\n");
+    return;
+  }
+  sink = sock;
+  sock.setNoDelay(true); // many tiny request/reply rounds: no Nagle delay
+  sock.on("data", (data) => {
+    for (const c of data) onByte(c);
+  });
+  const done = () => {
+    if (sink === sock) sink = null;
+  };
+  sock.on("close", done);
+  sock.on("error", done);
+});
+server.listen(opts.port, "127.0.0.1", () => {
+  process.stdout.write(`vboard: listening on 127.0.0.1:${server.address().port}\n`);
+});

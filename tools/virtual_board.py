@@ -1,0 +1,64 @@
+"""Start and stop the virtual board (tools/vboard/vboard.mjs) from Python.
+
+    with VirtualBoard(circuitpython=False) as vb:
+        vb.url        # "socket://127.0.0.1:PORT" for mpremote and tools/flash.py
+
+Bounded: waits at most `timeout` seconds for the board to listen, and stops it
+by its PID (killed if it does not stop at once).
+"""
+
+import os
+import shutil
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPT = os.path.join(ROOT, "tools", "vboard", "vboard.mjs")
+VM = os.path.join(ROOT, "tools", "mpvm", "node_modules", "@micropython", "micropython-webassembly-pyscript")
+
+
+def available():
+    """Why the virtual board cannot run here, or '' when it can."""
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not os.path.isdir(VM):
+        return "the MicroPython VM is not installed (make mpvm)"
+    return ""
+
+
+class VirtualBoard:
+    def __init__(self, circuitpython=False, writable=False, timeout=20):
+        self.args = ["node", SCRIPT, "--port", "0"]
+        if circuitpython:
+            self.args.append("--circuitpython")
+        if writable:
+            self.args.append("--writable")
+        self.timeout = timeout
+        self.proc = None
+        self.url = None
+
+    def __enter__(self):
+        self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + self.timeout
+        line = ""
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if line.startswith("vboard: listening on "):
+                self.url = "socket://" + line.split()[-1]
+                return self
+            if not line and self.proc.poll() is not None:
+                break
+        self.__exit__(None, None, None)
+        raise RuntimeError("the virtual board did not start: %r" % line)
+
+    def __exit__(self, *exc):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc is not None and self.proc.stdout:
+            self.proc.stdout.close()
+        return False
