@@ -46,7 +46,8 @@ def glyph_sheet():
         per_row = src.width // g.width
         sx = (g.tile_index % per_row) * g.width
         sy = (g.tile_index // per_row) * g.height
-        top = CHAR_H - 2 - g.height - g.dy  # baseline 2 px above the cell's bottom
+        # CircuitPython's glyphs are whole cells (dy 0); a BDF glyph sits on a baseline 2 px up.
+        top = 0 if g.height >= CHAR_H else CHAR_H - 2 - g.height - g.dy
         for y in range(g.height):
             ty = top + y
             if 0 <= ty < CHAR_H:
