@@ -21,6 +21,7 @@ expert of a game (bots decide one at a time).
 from engine import turn
 from engine.bot_medium import MediumBot
 from engine.bots import EasyBot
+from engine.cards import SKIP
 from engine.knowledge import Knowledge
 from engine.playout import play_out
 from engine.sampler import Sampler
@@ -42,6 +43,25 @@ class Advisor(MediumBot):
     G_CARD = 12
     DUMP = 0
     ONE_RELEASE = 1
+
+    def _released(self, view):
+        """Has a card placed this turn opened a row end to the others?
+        Releases kept for later turns serve as shields meanwhile, and the others get the
+        gaps one at a time. Opening a row does not count: E12 forces it."""
+        h = view.history
+        base = self.seat * 4
+        maxr = self.maxr
+        for i in range(view.hist_len - view.placed, view.hist_len):
+            m = h[2 * i + 1]
+            c = m >> 5
+            r = m & 31
+            if m < SKIP and r != view.start[c]:  # a number card, not a start card
+                hand = view.hands[base + c]
+                if r == view.hi[c] and r < maxr and not hand >> (r + 1) & 1:
+                    return True
+                if r == view.lo[c] and r > 1 and not hand >> (r - 1) & 1:
+                    return True
+        return False
 
 
 class ExpertBot(EasyBot):

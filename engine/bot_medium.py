@@ -79,7 +79,7 @@ class MediumBot(EasyBot):
     B_OWN = 40  # Bastard: per own card killed
     B_5MINE = 8  # Bastard: opening a suit, per own card of it
     B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
-    ONE_RELEASE = 0  # Elfer: 1 = at most one release a turn (the expert's advisor)
+    ONE_RELEASE = 0  # Elfer: 1 = at most one release a turn (the expert's advisor, with _released)
 
     def __init__(self, rules, seat, seed=0):
         super().__init__(rules, seat, seed)
@@ -243,25 +243,6 @@ class MediumBot(EasyBot):
                 best_key = key
                 best = m
         return best
-
-    def _released(self, view):
-        """With ONE_RELEASE: has a card placed this turn opened a row end to the others?
-        Releases kept for later turns serve as shields meanwhile, and the others get the
-        gaps one at a time. Opening a row does not count: E12 forces it."""
-        h = view.history
-        base = self.seat * 4
-        maxr = self.maxr
-        for i in range(view.hist_len - view.placed, view.hist_len):
-            m = h[2 * i + 1]
-            c = m >> 5
-            r = m & 31
-            if m < SKIP and r != view.start[c]:  # a number card, not a start card
-                hand = view.hands[base + c]
-                if r == view.hi[c] and r < maxr and not hand >> (r + 1) & 1:
-                    return True
-                if r == view.lo[c] and r > 1 and not hand >> (r - 1) & 1:
-                    return True
-        return False
 
     def _can_go_out(self, view):
         """Can every card in hand be placed this turn (runs from the row ends, start cards included)?"""
