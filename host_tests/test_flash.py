@@ -199,19 +199,39 @@ def test_vboard_speaks_mpremote(tmp_path):
         assert r.returncode != 0 and "ENOENT" in r.stdout + r.stderr  # MicroPython's errno names
 
 
-def test_flash_micropython_route_selftest_matches_host(tmp_path, digest):
+def flash_cli(*args):
+    return subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_make_flash_micropython_route_selftest_matches_host(tmp_path, digest):
+    """tools/flash.py (what make flash runs) to the virtual board: everything copied, the self-test
+    passes with the host's digest; a second flash copies nothing."""
     need_vboard()
-    folder = tmp_path / "mp"
-    files, _, _ = bundle.build("micropython", str(folder))
+    out = str(tmp_path / "mp")
     with virtual_board.VirtualBoard() as vb:
-        name, copied, skipped, result = flash.flash_serial(str(folder), vb.url, out=lambda s: None)
-        assert name == "micropython" and len(copied) == len(files) and not skipped
-        assert result.splitlines()[0] == "selftest: PASS digest=%s expected=%s rounds=4" % (digest, digest)
-        name, copied, skipped, result = flash.flash_serial(str(folder), vb.url, out=lambda s: None)
-        assert copied == [] and len(skipped) == len(files)
-        assert result.startswith("selftest: PASS")
-        r = mpremote(vb.url, "exec", "print(open('selftest.txt').read())")
-        assert digest in r.stdout
+        r = flash_cli("micropython", "--port", vb.url, "--out", out)
+        assert r.returncode == 0, r.stdout + r.stderr
+        n = len(listing(out))
+        assert "flash: micropython over %s: %d copied, 0 unchanged" % (vb.url, n) in r.stdout
+        assert "selftest: PASS digest=%s expected=%s rounds=4" % (digest, digest) in r.stdout
+        r = flash_cli("micropython", "--port", vb.url, "--out", out)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "flash: micropython over %s: 0 copied, %d unchanged" % (vb.url, n) in r.stdout
+        assert "selftest: PASS" in r.stdout
+        r = flash_cli("micropython", "--port", vb.url, "--out", out, "--dry-run")
+        assert "would copy" not in r.stdout
+
+
+def test_make_flash_drive_route_cli(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run")
+    assert r.returncode == 0 and "would copy code.py" in r.stdout and listing(drive) == {}
+    r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"))
+    assert r.returncode == 0, r.stderr
+    assert listing(drive) == listing(tmp_path / "b")
 
 
 def test_flash_circuitpython_read_only_says_what_to_do(tmp_path):
