@@ -7,7 +7,8 @@ overflowed() (the key queue lost events; cleared by asking), keymap (key
 number -> logical button), holdmap (None, or per key None or a 3-tuple of
 logical buttons for a short, long and very long press: the CLUE and the
 one- and three-button Feathers), has_backlight, tone(freq, ms),
-show_turn(seat, players), battery() (percent or None), brightness(level).
+show_turn(seat, players), battery() (percent or None), brightness(level),
+storage() (a byte region for saves, or None).
 """
 
 try:
@@ -84,6 +85,24 @@ class Board:
         px.show()
 
     def battery(self):
+        return None
+
+    def storage(self):
+        """The byte region saves live in (firmware/store.py): microcontroller.nvm on
+        CircuitPython (8 KiB on SAMD51 and nRF52840, 4 KiB on RP2040), a file on a
+        MicroPython board's flash, else None (no saves)."""
+        try:
+            import microcontroller
+
+            return microcontroller.nvm
+        except (ImportError, AttributeError):
+            pass
+        import sys
+
+        if sys.implementation.name == "micropython":
+            from firmware.fileregion import FileRegion
+
+            return FileRegion("elfer-saves.bin", 4096)
         return None
 
     def brightness(self, level):

@@ -49,6 +49,8 @@ PROFILES = {
 class QuitRequested(Exception):
     """The window was closed or Esc pressed."""
 
+    passthrough = True  # not a crash: the firmware's error screen lets it through
+
 
 class ScaledDisplay(PyGameDisplay):
     """A PyGameDisplay drawing into an unscaled surface shown scaled in the window."""
@@ -81,9 +83,11 @@ class SimBoard(Board):
     name = "sim"
     has_backlight = False
 
-    def __init__(self, profile="sim", scale=3, keyboard=False):
-        """profile: the board to pose as; keyboard: keep the full keyboard's eight buttons anyway."""
+    def __init__(self, profile="sim", scale=3, keyboard=False, nvm=None):
+        """profile: the board to pose as; keyboard: keep the full keyboard's eight buttons anyway;
+        nvm: the storage region for saves (a bytearray, or a FileRegion; None: no saves)."""
         Board.__init__(self)
+        self.nvm = nvm
         w, h, scheme = PROFILES[profile]
         if keyboard:
             scheme = None
@@ -137,6 +141,9 @@ class SimBoard(Board):
 
     def brightness(self, level):
         self.level = level
+
+    def storage(self):
+        return self.nvm
 
     def screenshot(self, path):
         pygame.image.save(self.display.surface, path)

@@ -13,6 +13,8 @@ from firmware import screens, ui
 from firmware.buttons import Input
 from firmware.settings import Settings
 
+SNAPSHOT_MAX = 640  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
+
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
 
@@ -23,12 +25,18 @@ class App:
         self.settings = Settings()
         if getenv is not None:
             self.settings.load_defaults(getenv)
+        self.stats = {}  # (game, opponents code) -> [matches, wins, rounds, score sum, best, rating]
+        self.store = None  # saves (firmware/store.py), when the board has a storage region
+        self.saved = None  # the saved match's snapshot bytes, restored by Continue
+        self.saved_at = -1  # round, history length and phase of the match last saved, in one int
+        self.notice = ""  # what the boot found wrong with the save, for the title menu
+        self.head = b""  # the payload's version, settings and statistics, encoded (firmware/saves.py)
+        self.open_store()
         self.setup = screens.setup_defaults()
         self.panel = ui.Panel(board.width, board.height)
         self.table = None  # the TableView of the current match
         self.table_screen = None
         self.match = None
-        self.stats = {}  # game -> [matches, wins, rounds]
         self.screen = None
         self.dirty = False
         self.now = 0
@@ -57,6 +65,8 @@ class App:
             if self.screen is not screen:
                 break  # a new screen: flush() dropped the rest
         self.screen.tick(self, now)
+        if self.match is not None and self.store is not None:
+            self.autosave()
         if self.dirty:
             self.dirty = False
             self.board.refresh()
@@ -119,7 +129,8 @@ class App:
         if dealer < 0:
             dealer = seed % rules.players
         levels = ["you"] + st["levels"][1 : rules.players]
-        self.match = Match(rules, levels, seed, dealer)
+        self.match = Match(rules, levels, seed, dealer, tape=self.new_tape())
+        self.saved_at = -1  # the new match is saved at its first turn
         self.table = TableView(self.board.width, self.board.height, rules)
         self.table_screen = screens.TableScreen(self)
         self.show(self.table_screen)
@@ -137,27 +148,151 @@ class App:
         self.show(screens.TitleMenu(self))
 
     def record_match(self):
+        """Count the finished match in the statistics (once)."""
+        m = self.match
+        if m.recorded:
+            return
+        m.recorded = True
+        saves = _saves()
+        saves.record(self.stats, m.state, m.levels)
+        self.head = saves.head(self.settings, self.stats)
+        _unload_saves()
+
+    def reset_stats(self):
+        self.stats = {}
+        self.settings_changed()
+
+    def settings_changed(self):
+        """Settings or statistics changed: encode them again and save."""
+        if self.store is None:
+            return
+        self.head = _saves().head(self.settings, self.stats)
+        _unload_saves()
+        self.save()
+
+    # --- saves (firmware/store.py, firmware/saves.py, engine/snapshot.py) ------------------
+    def open_store(self):
+        """Boot: the board's storage region, the saved settings, statistics and match
+        (firmware/restore.py); then the match code (docs/memory.md, "Saves")."""
+        _restore().open_store(self)
+        _unload("restore")
+        gc.collect()  # before the UI is built: its objects fill the holes, not the far end
+        if self.store is not None:
+            # The code every match needs is compiled now, while the heap is whole: compiled
+            # mid-use, after the boot's reading has left holes, its buffers found no room.
+            import firmware.match  # noqa: F401
+            import firmware.table  # noqa: F401
+
+            _snapshot()
+
+    def new_tape(self):
+        """A Tape for the new match's moves when there are saves (a save then needs no replay)."""
+        if self.store is None:
+            return None
+        tape = _snapshot().Tape()
+        tape.clear(1)
+        return tape
+
+    def autosave(self):
+        """Save once per turn: when a turn begins, and when a round or the match ends.
+        Never mid-move (apply() is whole, and this runs between steps)."""
         s = self.match.state
-        key = self.setup["game"]
-        row = self.stats.get(key) or [0, 0, 0]
-        row[0] += 1
-        row[1] += 1 if s.match_winners == 1 else 0
-        row[2] += s.round_no
-        self.stats[key] = row
+        if s.phase == 0 and (s.placed or s.drawn):
+            return
+        key = (s.round_no << 12 | s.hist_len) << 2 | s.phase  # an int: no new object each turn
+        if key == self.saved_at:
+            return
+        self.saved_at = key
+        if s.phase == 2:
+            self.record_match()
+        self.save()
+        if s.phase:
+            gc.collect()  # round over: the pages to come load code (results), which wants room
+
+    def save(self):
+        """Write settings, statistics and the match in play (none once it is over), built
+        in place in the store's buffer: a save every turn allocates next to nothing."""
+        store = self.store
+        if store is None:
+            return
+        head = self.head
+        m = self.match
+        p0 = store.payload_at
+        at = p0 + len(head) + 2
+        buf = store.room(len(head) + 2 + SNAPSHOT_MAX)
+        buf[p0 : p0 + len(head)] = head
+        k = 0
+        if m is not None and m.state.phase != 2:
+            self.saved = None  # Continue now means the match in memory
+            k = _snapshot().dump_into(buf, m.state, m.bots, m.extra, m.tape, at)
+            store.room(len(head) + 2 + k)  # (the rare snapshot longer than SNAPSHOT_MAX)
+        elif m is None and self.saved is not None:  # not continued yet: keep it
+            k = len(self.saved)
+            buf = store.room(len(head) + 2 + k)
+            buf[at : at + k] = self.saved
+        buf[at - 2] = k >> 8
+        buf[at - 1] = k & 255
+        try:
+            store.commit(len(head) + 2 + k)
+        except OSError as e:  # storage failing: play on without saving
+            print("save failed: %s" % (e,))
+
+    def resume(self):
+        """Continue the saved match: '' when it is on the table, else why it could not be
+        (firmware/restore.py, loaded for this only)."""
+        if self.saved is None:
+            return "No match to continue"
+        why = _restore().resume(self)
+        _unload("restore")
+        return why
 
     # --- texts ------------------------------------------------------------------------
     def stats_text(self):
-        if not self.stats:
-            return "No matches played yet."
-        lines = []
-        for key in ("elfer", "cinquillo", "bastard"):
-            row = self.stats.get(key)
-            if row:
-                lines.append("%s: %d played, %d won, %d rounds" % (key, row[0], row[1], row[2]))
-        return "\n".join(lines)
+        text = _saves().text(self.stats)
+        _unload_saves()
+        return text
 
     def help_text(self):
         return "Buttons on this %s: %s\n%s" % (self.board.name, self.board.keys_help, screens.TABLE_KEYS)
+
+
+def _saves():
+    from firmware import saves
+
+    return saves
+
+
+_SNAPSHOT = []  # engine.snapshot once loaded: an import statement every turn would allocate
+
+
+def _snapshot():
+    if not _SNAPSHOT:
+        from engine import snapshot
+
+        _SNAPSHOT.append(snapshot)
+    return _SNAPSHOT[0]
+
+
+def _restore():
+    from firmware import restore
+
+    return restore
+
+
+def _unload_saves():
+    _unload("saves")
+
+
+def _unload(name):
+    """Forget a firmware module used rarely (saves: statistics and decoding; restore: boot
+    and Continue), so the garbage collector frees it."""
+    import sys
+
+    import firmware
+
+    sys.modules.pop("firmware." + name, None)
+    if name in firmware.__dict__:
+        delattr(firmware, name)
 
 
 def main(board=None):
@@ -172,7 +307,9 @@ def main(board=None):
 
         board = detect.load()
     getenv = getattr(os, "getenv", None)
-    app = App(board, getenv)
+    from firmware.runner import Runner
+
+    runner = Runner(board, getenv)
     while True:
-        app.step(ticks_ms())
+        runner.step(ticks_ms())
         time.sleep(0.01)

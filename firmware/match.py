@@ -17,23 +17,32 @@ NO_MOVE = 255
 
 
 class Match:
-    def __init__(self, rules, levels, seed=1, dealer=0):
-        """levels: a bot level per seat; levels[HUMAN] is ignored (the person)."""
+    def __init__(self, rules, levels, seed=1, dealer=0, state=None, bots=None, tape=None):
+        """levels: a bot level per seat; levels[HUMAN] is ignored (the person).
+        state, bots: a restored match (engine/snapshot.py) instead of a new deal.
+        tape: an engine.snapshot.Tape to note the round's moves in (for saves), or None."""
         self.rules = rules
         self.levels = levels
         self.seed = seed
-        self.state = State(rules, seed, dealer)
+        self.extra = bytes((seed >> 24 & 255, seed >> 16 & 255, seed >> 8 & 255, seed & 255))  # for saves
+        self.state = State(rules, seed, dealer) if state is None else state
         n = rules.players
         self.view = SeatView(rules, HUMAN)
         self.bot_view = SeatView(rules, 1)  # refilled for each bot in turn
         self.bots = [None] * n
         for p in range(n):
             if p != HUMAN:
-                self.bots[p] = make_bot(levels[p], rules, p, seed)
+                self.bots[p] = bots[p] if bots is not None else make_bot(levels[p], rules, p, seed)
         self.moves = bytearray(32)
         self.nmoves = 0
+        self.recorded = False  # counted in the statistics
+        self.tape = tape
+        self.bot_moves = bytearray(32)
         self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (NO_MOVE: none)
         self.last_card = bytearray(n)  # the latest card each seat placed this round (0: none)
+        s = self.state
+        for i in range(s.hist_len):  # a restored round: what each seat did last
+            self._note(s.history[2 * i], s.history[2 * i + 1])
         self.update()
 
     # --- reading the position (always through the person's view) -------------
@@ -60,10 +69,15 @@ class Match:
         """The person's move: None when done, else why it was refused, rule id first (nothing changed)."""
         if not self.view.my_turn():
             return "wait: it is P%d's turn" % (self.state.turn + 1)
+        j = 0  # its index among the legal moves, for the tape
+        while j < self.nmoves and self.moves[j] != move:
+            j += 1
         try:
             self.state.apply(move)
         except IllegalMove as e:
             return "%s: %s" % (e.rule, e.reason)
+        if self.tape is not None:
+            self.tape.add(j, self.nmoves)
         self._note(HUMAN, move)
         self.update()
         return None
@@ -74,7 +88,16 @@ class Match:
         p = s.turn
         s.view_into(self.bot_view, p)
         move = self.bots[p].choose(self.bot_view)
+        tape = self.tape
+        if tape is not None:
+            buf = self.bot_moves
+            n = turn.legal_moves(self.bot_view, buf)  # the bot chose from these
+            j = 0
+            while j < n and buf[j] != move:
+                j += 1
         s.apply(move)
+        if tape is not None:
+            tape.add(j, n)
         self._note(p, move)
         self.update()
         return p, move
@@ -86,6 +109,8 @@ class Match:
 
     def next_round(self):
         self.state.next_round()
+        if self.tape is not None:
+            self.tape.clear(self.state.round_no)
         for p in range(self.state.n):
             self.last[p] = NO_MOVE
             self.last_card[p] = 0

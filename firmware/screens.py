@@ -129,14 +129,17 @@ class TitleMenu(Menu):
 
     def enter(self, app):
         if app.match is None:
-            self.note = ""
+            self.note = app.notice  # what the boot found wrong with the save, if anything
+            app.notice = ""
         Menu.enter(self, app)
 
     def choose(self, app, key):
         if key == "continue" or key == "start":
             if app.match is None:
-                self.note = "No match to continue"
-                self.draw(app)
+                why = app.resume()  # the saved match, if there is one
+                if why:
+                    self.note = why
+                    self.draw(app)
                 return
             app.show(app.table_screen)
         elif key == "new":
@@ -146,7 +149,7 @@ class TitleMenu(Menu):
         elif key == "settings":
             app.show(SettingsMenu(app))
         elif key == "stats":
-            app.show(Pager(app, "Statistics", app.stats_text(), self))
+            app.show(Pager(app, "Statistics", app.stats_text(), self, stats_menu))
         elif key == "help":
             app.show(Pager(app, "Help", app.help_text(), self))
 
@@ -293,6 +296,10 @@ class SettingsMenu(Menu):
     def choose(self, app, key):
         if key == "back":
             self.back(app)
+
+    def back(self, app):
+        app.settings_changed()  # written only if a setting changed
+        app.show(TitleMenu(app))
 
 
 SPEEDS = (("instant", 0), ("fast", 1), ("normal", 2), ("slow", 3))
@@ -550,6 +557,13 @@ class TableScreen(Screen):
             won = m.state.round_winners & 1
             self.say("Round over! A: results", ui.GOOD if won else ui.WHITE)
             app.sound("won" if won else "lost")
+
+
+def stats_menu(app):
+    """Back, or reset the statistics after a confirmation (firmware/statscreens.py)."""
+    from firmware.statscreens import StatsMenu
+
+    app.show(StatsMenu(app))
 
 
 def round_end_pager(app):

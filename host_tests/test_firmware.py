@@ -271,7 +271,8 @@ def test_E22_whole_match_to_the_winner_screen():
     assert "won" in " ".join(d.panel()) or "draw" in " ".join(d.panel())
     d.press("A")
     assert d.screen_name() == "TitleMenu" and d.app.match is None
-    assert d.app.stats["elfer"][0] == 1
+    (((game, _opponents), row),) = d.app.stats.items()  # (game, opponent set) -> [matches, wins, ...]
+    assert game == "elfer" and row[0] == 1
 
 
 @pytest.mark.parametrize("profile", ["sim", "clue", "feather_tft"])

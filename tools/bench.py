@@ -152,6 +152,64 @@ def wasm_figures(figures):
             figures[key + "_wasm32_py"] = value
 
 
+def snapshot_figures(figures, matches=20):
+    """Largest snapshot (engine/snapshot.py) over every turn start of matches with bots in
+    the other seats, per preset; and the time a dump and a load take on CPython."""
+    import random
+    import time
+
+    from engine import snapshot, snapshot_load
+    from engine.bots import make_bot
+    from engine.state import State
+    from engine.view import SeatView
+
+    mix = ("easy", "medium", "random")
+    for key, preset, players in (
+        ("classic6", "classic", 6),
+        ("classic4", "classic", 4),
+        ("three_color6", "three-color", 6),
+        ("junior10_6", "junior10", 6),
+        ("junior15_6", "junior15", 6),
+        ("cinquillo4", "cinquillo", 4),
+        ("bastard4", "bastard", 4),
+    ):
+        rules = make_rules(preset, players=players, rounds=3)
+        view = SeatView(rules, 0)
+        largest = 0
+        t_dump = t_load = 0.0
+        k = dumps = 0
+        for seed in range(matches):
+            rng = random.Random(seed)
+            s = State(rules, seed=seed, dealer=seed % players)
+            bots = [None] + [make_bot(mix[p % 3], rules, p, seed) for p in range(1, players)]
+            while not s.is_match_over():
+                if s.phase != 0:
+                    s.next_round()
+                    continue
+                if s.placed == 0 and s.drawn == 0:
+                    t0 = time.perf_counter()
+                    blob = snapshot.dump(s, bots, b"\0\0\0\1")
+                    t1 = time.perf_counter()
+                    if rng.random() < 0.1:
+                        snapshot_load.load(blob)
+                        t_load += time.perf_counter() - t1
+                        k += 1
+                    t_dump += t1 - t0
+                    dumps += 1
+                    largest = max(largest, len(blob))
+                if s.turn == 0:
+                    buf = bytearray(32)
+                    n = s.legal_moves(buf)
+                    s.apply(buf[rng.randrange(n)])
+                else:
+                    s.view_into(view, s.turn)
+                    s.apply(bots[s.turn].choose(view))
+        figures["snapshot_bytes_" + key] = str(largest)
+        if key == "classic6":
+            figures["snapshot_load_ms_classic6_cpython"] = "%.2f" % (1000 * t_load / max(k, 1))
+            figures["snapshot_dump_ms_classic6_cpython"] = "%.2f" % (1000 * t_dump / max(dumps, 1))
+
+
 def main():
     seconds = float(os.environ.get("BENCH_SECONDS", "3"))
     figures = {}
@@ -169,6 +227,7 @@ def main():
     figures["rounds_per_s_cpython_all_cores"] = "%.0f" % rps
     figures["cores"] = str(cores)
     figures["bot_view_rounds_per_s_cpython"] = "%.0f" % bot_rounds_per_s(make_rules("classic", players=4), seconds)
+    snapshot_figures(figures)
     micropython_figures(seconds, figures)
     wasm_figures(figures)
     for key in sorted(figures):

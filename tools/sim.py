@@ -34,21 +34,26 @@ def display_available():
         return False
 
 
-def run_window(profile, scale):
+def run_window(profile, scale, save):
     from boards.sim import KEY_HELP, PROFILES, QuitRequested, SimBoard
-    from firmware.app import App
+    from firmware.fileregion import FileRegion
+    from firmware.runner import Runner
 
     if profile not in PROFILES:
         raise SystemExit("unknown --board %r; choose from %s" % (profile, ", ".join(PROFILES)))
-    board = SimBoard(profile, scale)
+    nvm = None
+    if save:
+        os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
+        nvm = FileRegion(save, 8192)  # the saves survive closing the window, as on a board
+    board = SimBoard(profile, scale, nvm=nvm)
     import pygame
 
     pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, KEY_HELP))
-    app = App(board, os.environ.get)
+    runner = Runner(board, os.environ.get)
     start = time.monotonic()
     try:
         while True:
-            app.step(int((time.monotonic() - start) * 1000))
+            runner.step(int((time.monotonic() - start) * 1000))
             time.sleep(0.01)
     except (QuitRequested, KeyboardInterrupt):
         return 0
@@ -59,6 +64,7 @@ def main(argv=None):
     ap.add_argument("--board", default="sim", help="screen size and buttons to pose as (sim, clue, feather_tft)")
     ap.add_argument("--scale", type=int, default=3, help="window scale (default 3)")
     ap.add_argument("--terminal", action="store_true", help="play in the terminal instead")
+    ap.add_argument("--save", default=os.path.join(ROOT, "build", "sim-save.bin"), help="the saves file ('' for none)")
     args, rest = ap.parse_known_args(argv)
     if not args.terminal and not display_available():
         print("No display here (headless): starting the terminal version instead (tools/play.py).")
@@ -68,7 +74,7 @@ def main(argv=None):
         import play
 
         return play.main(rest)
-    return run_window(args.board, args.scale)
+    return run_window(args.board, args.scale, args.save)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,14 @@ BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
 
 
 class Driver:
-    def __init__(self, profile="sim", getenv=None, speed=0, keyboard=True):
-        """keyboard=False: the posed board's own buttons (e.g. the CLUE's two, short and long)."""
-        self.board = SimBoard(profile, scale=1, keyboard=keyboard)
+    def __init__(self, profile="sim", getenv=None, speed=0, keyboard=True, nvm=None):
+        """keyboard=False: the posed board's own buttons (e.g. the CLUE's two, short and long);
+        nvm: the board's storage region (a bytearray shared by Drivers = the same device)."""
+        self.board = SimBoard(profile, scale=1, keyboard=keyboard, nvm=nvm)
         self.now = 0
         self.app = App(self.board, getenv)
-        self.app.settings.speed = speed
+        if speed is not None:  # None: as the settings (and the saves) say
+            self.app.settings.speed = speed
         self.step()
 
     def step(self, dt=20, n=1):

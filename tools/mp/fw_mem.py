@@ -6,7 +6,9 @@
 Boots the app on a board of stand-ins (160x128), starts a 4-player classic
 match from the menus with LEVEL bots (default medium) and plays ROUNDS rounds
 (default 1) with scripted buttons, through the round-end and score pages.
-Prints 'fw_mem: OK ...' and heap figures; a MemoryError ends it non-zero.
+Saves go to the stand-in microcontroller.nvm (a file, as flash is not heap on a
+board): the app saves every turn as on a device. Prints 'fw_mem: OK ...' and
+heap figures; a MemoryError ends it non-zero.
 """
 
 import gc
@@ -92,6 +94,6 @@ for _ in range(ROUNDS):
     if m.state.is_match_over():
         break
 gc.collect()
-print("fw_mem: OK level=%s rounds=%d steps=%d" % (LEVEL, m.state.round_no, moves))
+print("fw_mem: OK level=%s rounds=%d steps=%d saves=%d" % (LEVEL, m.state.round_no, moves, app.store.writes))
 print("fw_boot_bytes: %d" % boot_used)
 print("fw_match_bytes: %d" % match_used)

@@ -1,0 +1,89 @@
+"""The error screen: what the app shows after an unexpected exception (loaded only then).
+
+The traceback goes to the serial console; a one-line summary (exception and
+the innermost place) goes to the storage's error area; the saves are left as
+they were (the last one was written between moves). A restarts.
+"""
+
+import sys
+
+from boards.base import A
+from firmware import ui
+
+
+def traceback_text(e):
+    """The traceback as text, on CPython, MicroPython and CircuitPython alike."""
+    try:
+        import io
+
+        buf = io.StringIO()
+        if hasattr(sys, "print_exception"):  # MicroPython, CircuitPython
+            sys.print_exception(e, buf)
+        else:
+            import traceback
+
+            traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+        return buf.getvalue()
+    except Exception:
+        return "%s: %s\n" % (type(e).__name__, e)
+
+
+def summary(e, tb):
+    """'ValueError: message @ File "x.py", line 9, in f' (the innermost frame), short."""
+    where = ""
+    for line in tb.split("\n"):
+        line = line.strip()
+        if line.startswith("File "):
+            where = line
+    text = "%s: %s" % (type(e).__name__, e)
+    if where:
+        text += " @ " + where
+    return text[:200]
+
+
+class ErrorScreen:
+    def __init__(self, board, e, store=None):
+        from firmware.buttons import Input
+
+        tb = traceback_text(e)
+        print("Elfer Raus stopped by an unexpected error:")
+        print(tb)
+        self.summary = summary(e, tb)
+        if store is not None:
+            try:
+                store.write_error(self.summary)
+            except Exception as e2:  # the storage failing too: the console has it
+                print("error area not written: %s" % (e2,))
+        self.board = board
+        self.input = Input(board)
+        self.panel = ui.Panel(board.width, board.height)
+        p = self.panel
+        p.title.set("Something went wrong", ui.WARN)
+        lines = ui.wrap("%s: %s" % (type(e).__name__, e), p.cols)
+        lines.append("")
+        lines.extend(ui.wrap("Your last save is kept.", p.cols))
+        for i in range(p.rows):
+            p.lines[i].set(lines[i] if i < len(lines) else "", ui.WHITE, None)
+        p.footer.set("press A to restart", ui.TITLE)
+        board.display.root_group = p.group
+        board.refresh()
+
+    def step(self, now):
+        """True once A has been pressed."""
+        while True:
+            b = self.input.next(now)
+            if not b:
+                return False
+            if b == A:
+                return True
+
+
+def restart():
+    """A fresh start: a reload on CircuitPython; elsewhere the caller makes a new App."""
+    try:
+        import supervisor
+
+        if sys.implementation.name == "circuitpython":
+            supervisor.reload()
+    except (ImportError, AttributeError):
+        pass

@@ -1,0 +1,43 @@
+"""The app with crash handling (firmware/crash.py): what main() runs on a device."""
+
+import gc
+
+from firmware.app import App
+
+
+class Runner:
+    """The app with crash handling: an unexpected exception shows the error screen
+    (firmware/crash.py) instead of stopping; A there starts the app again."""
+
+    def __init__(self, board, getenv=None):
+        self.board = board
+        self.getenv = getenv
+        self.app = None
+        self.error = None  # the ErrorScreen on show, or None
+        try:
+            self.app = App(board, getenv)
+        except Exception as e:
+            self.fail(e)
+
+    def step(self, now):
+        try:
+            if self.error is None:
+                self.app.step(now)
+            elif self.error.step(now):
+                self.error = None
+                from firmware.crash import restart
+
+                restart()
+                self.app = App(self.board, self.getenv)
+        except Exception as e:
+            if getattr(e, "passthrough", False):  # the simulator's window closing
+                raise
+            self.fail(e)
+
+    def fail(self, e):
+        store = self.app.store if self.app is not None else None
+        self.app = None
+        gc.collect()
+        from firmware.crash import ErrorScreen
+
+        self.error = ErrorScreen(self.board, e, store)

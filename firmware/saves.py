@@ -1,0 +1,176 @@
+"""What the firmware saves: settings, statistics and the match in play, as one payload.
+
+Loaded when the app boots with a storage region, and when it saves. The
+payload (docs/saves.md):
+
+    version (1) | settings: speed, marks, sound, brightness (4)
+    | statistics: count (1), then 16 bytes per (game, opponents) entry
+    | match: length (u16), then the engine snapshot (engine/snapshot.py) or nothing
+
+The snapshot's `extra` bytes hold the firmware's match seed (u32).
+
+Everything before the match changes rarely (a setting, a finished match): the
+app keeps it encoded (head()) and loads this module only to make it again, to
+read the saves at boot, to count a match and to show the statistics; it is
+unloaded after each use (firmware/app.py). Saving a turn needs only the head,
+engine/snapshot.py and firmware/store.py.
+"""
+
+VERSION = 1
+GAMES = ("elfer", "cinquillo", "bastard")
+LEVELS = ("random", "easy", "medium", "expert")
+MAX_ENTRIES = 24
+_ENTRY = 16
+NO_BEST = 0xFFFF
+
+
+def opponents_code(levels):
+    """The opponent set as a number: how many bots of each level (order does not matter)."""
+    k = [0, 0, 0, 0]
+    for lv in levels:
+        if lv in LEVELS:
+            k[LEVELS.index(lv)] += 1
+    return ((k[0] * 6 + k[1]) * 6 + k[2]) * 6 + k[3]
+
+
+def opponents_text(code):
+    parts = []
+    for i in range(3, -1, -1):
+        c = code % 6
+        code //= 6
+        if c:
+            parts.append("%dx%s" % (c, LEVELS[i]))
+    return "+".join(parts) or "-"
+
+
+def game_key(rules):
+    if rules.bastard:
+        return "bastard"
+    return "cinquillo" if rules.game == 1 else "elfer"
+
+
+# --- the payload --------------------------------------------------------------------
+
+
+def encode(settings, stats, match_blob):
+    return head(settings, stats) + with_match(match_blob)
+
+
+def with_match(blob):
+    blob = blob or b""
+    return bytes((len(blob) >> 8, len(blob) & 255)) + blob
+
+
+def head(settings, stats):
+    """Version, settings and statistics: the payload before the match."""
+    out = bytearray([VERSION, settings.speed, settings.marks, settings.sound, settings.brightness])
+    keys = sorted(stats)[:MAX_ENTRIES]
+    out.append(len(keys))
+    for key in keys:
+        g, opp = key
+        matches, wins, rounds, total, best, rating = stats[key]
+        out.append(GAMES.index(g))
+        for v in (opp, matches, wins, rounds):
+            out.append(v >> 8 & 255)
+            out.append(v & 255)
+        out.append(total >> 16 & 255)
+        out.append(total >> 8 & 255)
+        out.append(total & 255)
+        for v in (best, rating):
+            out.append(v >> 8 & 255)
+            out.append(v & 255)
+        out.append(0)  # spare
+    return bytes(out)
+
+
+def _u16(e, i):
+    return e[i] << 8 | e[i + 1]
+
+
+def decode(payload, settings):
+    """Apply the saved settings; return (stats, match snapshot bytes or None, notice or '').
+
+    A payload this version cannot read is ignored with a notice, settings untouched.
+    """
+    try:
+        if payload[0] != VERSION:
+            return {}, None, "Save from another version ignored"
+        vals = payload[1:5]
+        k = payload[5]
+        pos = 6
+        stats = {}
+        for _ in range(k):
+            e = payload[pos : pos + _ENTRY]
+            if len(e) < _ENTRY or e[0] >= len(GAMES):
+                raise ValueError("bad statistics entry")
+            row = [_u16(e, 3), _u16(e, 5), _u16(e, 7), e[9] << 16 | e[10] << 8 | e[11], _u16(e, 12), _u16(e, 14)]
+            stats[(GAMES[e[0]], _u16(e, 1))] = row
+            pos += _ENTRY
+        length = payload[pos] << 8 | payload[pos + 1]
+        blob = bytes(payload[pos + 2 : pos + 2 + length])
+        if len(blob) != length:
+            raise ValueError("match cut short")
+    except (IndexError, ValueError):
+        return {}, None, "Save unreadable: ignored"
+    names = ("speed", "marks", "sound", "brightness")
+    for i in range(4):
+        try:
+            settings.set(names[i], vals[i])
+        except ValueError:
+            pass  # a bad value keeps the default
+    return stats, blob or None, ""
+
+
+# --- statistics -----------------------------------------------------------------------
+
+
+def record(stats, state, levels, human=0):
+    """Count a finished match for the person in seat `human`."""
+    rules = state.rules
+    key = (game_key(rules), opponents_code(levels[p] for p in range(rules.players) if p != human))
+    row = stats.get(key)
+    if row is None:
+        if len(stats) >= MAX_ENTRIES:  # full: the least played entry makes room
+            drop = min(stats, key=lambda k: stats[k][0])
+            del stats[drop]
+        row = [0, 0, 0, 0, NO_BEST, 0]
+        stats[key] = row
+    won = state.match_winners == 1 << human
+    lost = not state.match_winners >> human & 1
+    mine = state.scores[human]
+    row[0] = min(row[0] + 1, 65535)
+    row[1] = min(row[1] + (1 if won else 0), 65535)
+    row[2] = min(row[2] + state.round_no, 65535)
+    row[3] = min(row[3] + mine, 0xFFFFFF)
+    if rules.high_wins:
+        better = row[4] == NO_BEST or mine > row[4]
+    else:
+        better = row[4] == NO_BEST or mine < row[4]
+    if better:
+        row[4] = min(mine, 65534)
+    # The rating moves like the page's XP rule: 10 x players for a won match, -10 for a lost one.
+    if won:
+        row[5] = min(row[5] + 10 * rules.players, 65535)
+    elif lost:
+        row[5] = max(row[5] - 10, 0)
+    return key
+
+
+def text(stats):
+    if not stats:
+        return "No matches played yet."
+    lines = []
+    total = 0
+    for g in GAMES:
+        for key in sorted(k for k in stats if k[0] == g):
+            matches, wins, rounds, score, best, rating = stats[key]
+            total += rating
+            what = "points" if g != "elfer" else "penalty"
+            avg = score * 10 // rounds if rounds else 0
+            lines.append("%s vs %s" % (g, opponents_text(key[1])))
+            lines.append(
+                " %d played, %d won, %d rounds, avg %s %d.%d/round, best %s, rating %d"
+                % (matches, wins, rounds, what, avg // 10, avg % 10, "-" if best == NO_BEST else best, rating)
+            )
+    lines.insert(0, "Rating (all): %d" % total)
+    return "\n".join(lines)

@@ -1,0 +1,116 @@
+"""Saves that survive power loss: two slots over a byte region, and a small error area.
+
+The region is microcontroller.nvm on CircuitPython (8 KiB on SAMD51 and
+nRF52840, 4 KiB on RP2040), a file on MicroPython and in the simulator
+(firmware/fileregion.py), or a bytearray in tests. Layout (docs/saves.md):
+
+    [slot A][slot B] ... [error area: last 256 bytes]
+
+A slot: 'EL', payload length (u16), payload, sequence number (u16),
+CRC-32 of everything before it. A save goes to the slot that does not hold
+the newest good save, with the next sequence number, so a write torn at any
+byte leaves the previous save readable: the torn slot fails its CRC (or is
+the older of the two). Nothing is written when the payload has not changed (told by the CRC register
+after the payload, which leaves out the sequence number: no copy of the last
+save is kept in RAM).
+"""
+
+from engine.crc import crc_update, put_crc
+
+ERROR_AREA = 256
+_HEAD = 4  # 'E', 'L', length (2); the sequence number (2) follows the payload
+PAYLOAD = _HEAD  # where the payload starts in Store.buf
+_MAGIC0 = 0x45
+_MAGIC1 = 0x4C
+_MIN_REGION = 1024
+
+
+class Store:
+    def __init__(self, region):
+        size = len(region)
+        if size < _MIN_REGION:
+            raise ValueError("storage region of %d bytes is too small (need %d)" % (size, _MIN_REGION))
+        self.region = region
+        self.slot_size = (size - ERROR_AREA) // 2
+        self.error_at = size - ERROR_AREA
+        self.seq = -1  # sequence number of the newest good save, -1: none
+        self.slot = 1  # the slot holding it (so the first save goes to slot 0)
+        # The CRC register after the newest save's payload (-1: none): tells an unchanged save.
+        # Two small ints, not a tuple: a save every turn leaves no new object in the heap.
+        self.last_hi = -1
+        self.last_lo = -1
+        # The slot as written (header, payload, CRC): made once, at boot, big enough for
+        # settings, full statistics and a match, so saves do not scatter new buffers in the heap.
+        self.buf = bytearray(min(self.slot_size, 1100))
+        self.payload_at = PAYLOAD
+        self.writes = 0
+
+    def capacity(self):
+        return self.slot_size - _HEAD - 6
+
+    def load(self):
+        """The newest complete save's payload, or None (firmware/storeread.py: boot only)."""
+        from firmware import storeread
+
+        return storeread.load(self)
+
+    def save(self, *parts):
+        """Write the parts, joined, as the newest save unless that equals the last save;
+        True if written."""
+        n = 0
+        for p in parts:
+            n += len(p)
+        self.room(n)
+        buf = self.buf
+        i = _HEAD
+        for p in parts:
+            buf[i : i + len(p)] = p
+            i += len(p)
+        return self.commit(n)
+
+    def room(self, n):
+        """Make sure a payload of n bytes fits the buffer; the payload goes at buf[PAYLOAD:]."""
+        if n > self.capacity():
+            raise ValueError("save of %d bytes does not fit a slot (%d)" % (n, self.capacity()))
+        buf = self.buf
+        if len(buf) < _HEAD + n + 6:
+            buf.extend(bytes(_HEAD + n + 70 - len(buf)))  # keeps what is in it
+        return buf
+
+    def commit(self, n):
+        """Write the n-byte payload already in buf[PAYLOAD:] as the newest save, unless it
+        equals the last save; True if written. The buffer is made at boot and reused."""
+        buf = self.buf
+        buf[0] = _MAGIC0
+        buf[1] = _MAGIC1
+        buf[2] = n >> 8
+        buf[3] = n & 255
+        i = _HEAD + n
+        hi, lo = crc_update(0xFFFF, 0xFFFF, buf, 0, i)
+        if hi == self.last_hi and lo == self.last_lo:
+            return False  # unchanged (a CRC collision would skip one save: 1 in 4e9)
+        seq = (self.seq + 1) & 0xFFFF
+        k = 1 - self.slot
+        buf[i] = seq >> 8
+        buf[i + 1] = seq & 255
+        put_crc(buf, 0, i + 2, hi, lo, i)
+        base = k * self.slot_size
+        self.region[base : base + i + 6] = memoryview(buf)[: i + 6]
+        self.seq = seq
+        self.slot = k
+        self.last_hi = hi
+        self.last_lo = lo
+        self.writes += 1
+        return True
+
+    def write_error(self, text):
+        """Write a crash summary to the error area (firmware/storeread.py)."""
+        from firmware import storeread
+
+        storeread.write_error(self, text)
+
+    def read_error(self):
+        """The last crash summary written, or ''."""
+        from firmware import storeread
+
+        return storeread.read_error(self)

@@ -1,0 +1,289 @@
+"""The firmware keeps nothing lost (issue 7): save and resume across power loss, settings,
+statistics, bad saves and crashes, in the desktop simulator with a storage region.
+
+"Power off" drops the whole App: a new App on a new SimBoard gets a copy of the
+old board's storage region (what the flash held when the power went).
+"""
+
+import os
+import sys
+
+import pytest
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+
+import simdrive  # noqa: E402
+from test_firmware import play_human_turn  # noqa: E402
+from test_snapshot import comparable  # noqa: E402
+
+from engine import snapshot  # noqa: E402
+from engine.record import export_round  # noqa: E402
+
+
+def fresh_nvm():
+    return bytearray(b"\xff" * 8192)
+
+
+def table_now(d):
+    """What the table shows, without the message line (it says what just happened)."""
+    return d.screen_texts()[:-1]
+
+
+def bots_rng(m):
+    return [None if b is None else b.rng.get_state() for b in m.bots]
+
+
+def play_turns(d, turns):
+    """The person plays `turns` of their turns by buttons (bots in between); stops at a round end."""
+    m = d.app.match
+    counts = {"A": 0, "draw": 0, "end": 0, "pass": 0}
+    done = 0
+    while done < turns and m.state.phase == 0:
+        d.run_until(lambda: m.state.phase != 0 or (m.my_turn() and m.state.placed == 0), dt=200)
+        if m.state.phase:
+            break
+        start_round = m.state.round_no
+        while m.my_turn() and m.state.round_no == start_round and m.state.phase == 0:
+            play_human_turn(d, counts)
+        done += 1
+
+
+def reboot(nvm, speed=0):
+    return simdrive.Driver("sim", nvm=bytearray(nvm), speed=speed)
+
+
+def power_off_and_continue(d):
+    d2 = reboot(d.board.nvm)
+    assert d2.panel()[1] == "> Continue"
+    d2.press("A")
+    assert d2.screen_name() == "TableScreen"
+    return d2
+
+
+def test_power_off_mid_round_then_continue_shows_the_same_table_and_plays_on_identically():
+    d = simdrive.Driver("sim", nvm=fresh_nvm())
+    d.new_match("Elfer Raus", players=4, P3_bot="expert", P4_bot="easy")
+    m = d.app.match
+    play_turns(d, 3)
+    d.run_until(lambda: m.state.phase != 0 or (m.my_turn() and m.state.placed == 0), dt=200)
+    assert m.state.phase == 0, "the round should still be on"
+    before = table_now(d)
+    # The moves noted as they were made (the Tape) write the same snapshot as a replay.
+    assert snapshot.dump(m.state, m.bots, b"x", m.tape) == snapshot.dump(m.state, m.bots, b"x")
+    d2 = power_off_and_continue(d)
+    m2 = d2.app.match
+    assert table_now(d2) == before
+    assert comparable(m2.state) == comparable(m.state)
+    assert bots_rng(m2) == bots_rng(m) and m2.levels == m.levels and m2.seed == m.seed
+    assert list(m2.last) == list(m.last) and list(m2.last_card) == list(m.last_card)
+    # Both play the rest of the round the same way: the same record.
+    for drv in (d, d2):
+        mm = drv.app.match
+        while mm.state.phase == 0:
+            play_turns(drv, 1)
+    assert export_round(m2.state) == export_round(m.state)
+
+
+def test_power_off_during_the_bots_turns_resumes_at_the_start_of_the_turn_on():
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d.new_match("Cinquillo", players=4)
+    m = d.app.match
+    for _ in range(7):
+        d.step(50)
+    s = m.state
+    d2 = power_off_and_continue(d)
+    s2 = d2.app.match.state
+    # Cinquillo turns are one move: the save is the position after the last complete turn.
+    assert comparable(s2) == comparable(s)
+
+
+def test_saves_once_per_turn_at_most():
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    store = d.app.store
+    turns = set()
+    w0 = store.writes
+    while m.state.phase == 0:
+        turns.add((m.state.round_no, m.state.hist_len))
+        if m.my_turn():
+            play_human_turn(d, {"A": 0, "draw": 0, "end": 0, "pass": 0})
+        else:
+            d.step(50)
+    turn_starts = sum(1 for i in range(m.state.hist_len) if m.state.history[2 * i + 1] in (250, 251, 252)) + 1
+    assert 0 < store.writes - w0 <= turn_starts + 1  # each turn's start, and the round's end
+    writes = store.writes
+    for _ in range(20):  # nothing changes while the round-over message waits: nothing written
+        d.step(50)
+    assert store.writes == writes
+
+
+def test_round_end_and_next_round_are_saved():
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=3, Match="3 rounds")
+    m = d.app.match
+    while m.state.phase == 0:
+        play_turns(d, 1)
+    d2 = power_off_and_continue(d)
+    assert d2.app.match.state.phase == 1 and "Round over" in d2.app.table.message_text()
+    assert d2.app.match.state.scores == m.state.scores
+    d2.press("A", "A", "A")  # round-end pages, then the next round
+    assert d2.app.match.state.round_no == 2 and d2.screen_name() == "TableScreen"
+    d3 = power_off_and_continue(d2)
+    assert comparable(d3.app.match.state) == comparable(d2.app.match.state)
+
+
+def test_settings_are_saved_and_override_settings_toml_defaults():
+    env = {"ELFER_SPEED": "3", "ELFER_MARKS": "0"}
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), getenv=env.get, speed=None)
+    assert (d.app.settings.speed, d.app.settings.marks) == (3, 0)
+    assert d.app.store.writes == 0  # nothing changed yet: nothing written
+    d.menu_to("Settings")
+    d.press("A")
+    d.set_value("Bot speed", "fast")
+    d.set_value("Sound", "off")
+    d.menu_to("Back")
+    d.press("A")
+    assert d.app.store.writes == 1
+    d2 = simdrive.Driver("sim", nvm=bytearray(d.board.nvm), getenv=env.get, speed=None)
+    s = d2.app.settings
+    assert (s.speed, s.marks, s.sound) == (1, 0, 0)
+    assert d2.board.muted  # applied at boot
+
+
+def test_finished_match_counts_in_statistics_that_survive_a_reboot_and_reset_needs_confirmation():
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=3, Match="1 round", P2_bot="random", P3_bot="random")
+    m = d.app.match
+    while m.state.phase == 0:
+        play_turns(d, 1)
+    assert m.state.is_match_over()
+    d2 = reboot(d.board.nvm)  # power off on the round-over message: the match is already counted
+    assert d2.panel()[1] == "> Continue"
+    d2.press("A")
+    assert d2.screen_name() == "TitleMenu" and "No match" in d2.panel()[-1]
+    ((key, row),) = d2.app.stats.items()
+    assert key[0] == "elfer" and row[0] == 1 and row[2] == 1
+    won = m.state.match_winners == 1
+    assert row[1] == (1 if won else 0) and row[5] == (30 if won else 0)
+    d2.menu_to("Statistics")
+    d2.press("A")
+    text = " ".join(d2.panel())
+    assert "elfer vs 2xrandom" in text and "1 played" in text
+    d2.press("A")  # on to the statistics menu
+    d2.menu_to("Reset statistics")
+    d2.press("A")
+    assert d2.app.screen.title == "Reset statistics?"
+    d2.press("A")  # "No, keep them" is first
+    assert d2.app.stats
+    d2.menu_to("Reset statistics")
+    d2.press("A", "DOWN", "A")
+    assert d2.app.stats == {}
+    assert reboot(d2.board.nvm).app.stats == {}
+
+
+def test_corrupted_match_save_is_ignored_with_a_notice_and_a_new_match_starts():
+    from firmware import saves
+    from firmware.store import Store
+
+    d = simdrive.Driver("sim", nvm=fresh_nvm())
+    d.new_match("Elfer Raus", players=4)
+    d.step(50)
+    nvm = bytearray(d.board.nvm)
+    st = Store(nvm)
+    payload = bytearray(st.load())
+    payload[-10] ^= 0x55  # inside the match snapshot; the slot's own CRC made good again
+    st.save(bytes(payload))
+    d2 = reboot(nvm)
+    d2.press("A")  # Continue
+    assert d2.screen_name() == "TitleMenu" and "unreadable" in d2.panel()[-1]
+    assert d2.app.match is None
+    d2.new_match("Elfer Raus", players=3)
+    assert d2.screen_name() == "TableScreen" and d2.app.match.rules.players == 3
+    stats, blob, note = saves.decode(payload, __import__("firmware.settings").settings.Settings())
+    assert blob is not None and note == ""
+
+
+@pytest.mark.parametrize("damage", ["newer", "garbage", "erased"])
+def test_unreadable_or_foreign_save_boots_to_a_fresh_start(damage):
+    from firmware.store import Store
+
+    nvm = fresh_nvm()
+    st = Store(nvm)
+    if damage == "newer":
+        st.save(bytes([99]) + b"\0" * 20)
+    elif damage == "garbage":
+        for i in range(0, len(nvm), 7):
+            nvm[i] = i * 37 & 255
+    d = reboot(nvm)
+    assert d.app.stats == {} and d.app.saved is None
+    if damage == "newer":
+        assert "another version" in d.panel()[-1]
+    d.press("A")
+    assert "No match to continue" in d.panel()[-1]
+
+
+def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
+    from boards.sim import SimBoard
+    from firmware.runner import Runner
+    from firmware.store import ERROR_AREA, Store
+
+    nvm = fresh_nvm()
+    d = simdrive.Driver("sim", nvm=nvm, speed=0)
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn() and m.state.placed == 0)
+    saved = Store(bytearray(nvm)).load()
+    board = SimBoard("sim", scale=1, keyboard=True, nvm=nvm)
+    runner = Runner(board)
+    runner.app.settings.speed = 0
+    board.press(4)  # A: Continue
+    runner.step(10)
+    assert type(runner.app.screen).__name__ == "TableScreen"
+
+    def broken(*args):
+        raise RuntimeError("engine fault for the test")
+
+    runner.app.match.play = broken
+    runner.app.match.bot_step = broken
+    board.press(4)  # A: play the focused card -> the fault
+    runner.step(20)
+    assert runner.app is None and runner.error is not None
+    texts = runner.error.panel.texts()
+    assert texts[0] == "Something went wrong" and texts[-1] == "press A to restart"
+    assert "RuntimeError: engine fault for the test" in " ".join(t.strip() for t in texts)
+    st = Store(nvm)
+    assert st.load() == saved  # the last save is intact
+    assert "RuntimeError: engine fault for the test" in st.read_error()
+    assert len(nvm) - ERROR_AREA > 0
+    runner.step(30)  # other buttons do nothing; A restarts
+    board.press(5)
+    runner.step(40)
+    assert runner.error is not None
+    board.press(4)
+    runner.step(50)
+    assert runner.error is None and type(runner.app.screen).__name__ == "TitleMenu"
+    board.press(4)  # Continue: the match as saved before the crash
+    runner.step(60)
+    assert comparable(runner.app.match.state) == comparable(m.state)
+
+
+def test_changing_settings_before_continue_keeps_the_saved_match():
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn() and m.state.placed == 0)
+    d2 = reboot(d.board.nvm)
+    d2.menu_to("Settings")
+    d2.press("A")
+    d2.set_value("Sound", "off")
+    d2.menu_to("Back")
+    d2.press("A")
+    d2.app.settings_changed()  # and once more: nothing new to write
+    d3 = reboot(d2.board.nvm)
+    assert d3.app.settings.sound == 0
+    d3.menu_to("Continue")
+    d3.press("A")
+    assert d3.screen_name() == "TableScreen"
+    assert comparable(d3.app.match.state) == comparable(m.state)
