@@ -12,6 +12,7 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # tones are recorded, never played through SDL
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy (via Blinka): no thread pool, threads break fork()
 
 import displayio  # noqa: E402
 import pygame  # noqa: E402
@@ -60,7 +61,12 @@ class ScaledDisplay(PyGameDisplay):
         PyGameDisplay.__init__(self, width=width, height=height, auto_refresh=False, caption=caption)
 
     def _initialize(self, init_sequence):
-        PyGameDisplay._initialize(self, init_sequence)
+        # Only the display: PyGameDisplay's pygame.init() also starts SDL's audio and timer
+        # threads, and a process with those threads deadlocks in any later fork()
+        # (multiprocessing in the same test run). Tones are recorded, never played here.
+        pygame.display.init()
+        if self._caption:
+            pygame.display.set_caption(self._caption)
         self._window = pygame.display.set_mode((self.width * self._scale, self.height * self._scale))
         self._pygame_screen = pygame.Surface((self.width, self.height))
 

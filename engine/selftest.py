@@ -70,7 +70,9 @@ def expected(path=EXPECTED_FILE):
     return None
 
 
-def main(path=EXPECTED_FILE):
+def run(path=EXPECTED_FILE):
+    """(verdict, digest, expected digest or None, free heap before, after); verdict is
+    PASS, FAIL or NO-EXPECTED (no selftest.txt: nothing to compare with)."""
     gc.collect()
     free0 = gc.mem_free() if hasattr(gc, "mem_free") else -1
     got = digest()
@@ -81,6 +83,11 @@ def main(path=EXPECTED_FILE):
         verdict = "NO-EXPECTED"
     else:
         verdict = "PASS" if got == want else "FAIL"
+    return verdict, got, want, free0, free1
+
+
+def main(path=EXPECTED_FILE):
+    verdict, got, want, free0, free1 = run(path)
     print("selftest: %s digest=%s expected=%s rounds=%d" % (verdict, got, want, len(GAMES)))
     print("selftest_mem_free: %d %d" % (free0, free1))
     return verdict == "PASS"

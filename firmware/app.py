@@ -253,7 +253,11 @@ class App:
         return text
 
     def help_text(self):
-        return "Buttons on this %s: %s\n%s" % (self.board.name, self.board.keys_help, screens.TABLE_KEYS)
+        return "Buttons on this %s: %s\n%s\nA on this page runs the self-test (a few seconds)." % (
+            self.board.name,
+            self.board.keys_help,
+            screens.TABLE_KEYS,
+        )
 
 
 def _saves():

@@ -151,7 +151,7 @@ class TitleMenu(Menu):
         elif key == "stats":
             app.show(Pager(app, "Statistics", app.stats_text(), self, stats_menu))
         elif key == "help":
-            app.show(Pager(app, "Help", app.help_text(), self))
+            app.show(Pager(app, "Help", app.help_text(), self, selftest_page, "A: self-test"))
 
     def back(self, app):
         self.draw(app)
@@ -340,8 +340,9 @@ class PauseMenu(Menu):
 class Pager(Screen):
     """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back."""
 
-    def __init__(self, app, title, text, back_to=None, then=None):
+    def __init__(self, app, title, text, back_to=None, then=None, go="A: go on"):
         self.title = title
+        self.go = go
         self.lines = ui.wrap(text, app.panel.cols)
         self.top = 0
         self.back_to = back_to
@@ -357,7 +358,7 @@ class Pager(Screen):
             j = self.top + i
             p.lines[i].set(self.lines[j] if j < len(self.lines) else "", ui.WHITE, None)
         more = self.top + p.rows < len(self.lines)
-        p.footer.set(("DOWN: more  " if more else "") + "A: go on", ui.DIM)
+        p.footer.set(("DOWN: more  " if more else "") + self.go, ui.DIM)
         app.dirty = True
 
     def button(self, app, b, now):
@@ -596,3 +597,12 @@ def after_scores(app):
     if m.state.tiebreak:
         t.say("Tie-break round (E23): first out wins", ui.GOOD)
     app.show(t)
+
+
+def selftest_page(app):
+    """Help, then A: the engine's self-test on this board (engine/selftest.py)."""
+    from engine import selftest
+
+    verdict, got, want, free0, free1 = selftest.run()
+    text = "%s\ndigest %s\nexpected %s\nfree heap %d bytes" % (verdict, got, want or "- (no selftest.txt)", free1)
+    app.show(Pager(app, "Self-test", text, TitleMenu(app)))

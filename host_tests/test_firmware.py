@@ -297,3 +297,21 @@ def test_layout_fits_every_screen(profile, preset):
         x, y = (obj.x, obj.y) if grid is obj else (obj.x + grid.x, obj.y + grid.y)
         assert 0 <= x and x + bw <= w and 0 <= y and y + bh <= h, (x, y, bw, bh)
     assert tv.L.slots >= 8
+
+
+def test_help_page_runs_the_selftest(d, tmp_path, monkeypatch):
+    """Help, then A: the on-device self-test compares its digest with the bundle's selftest.txt."""
+    from engine import selftest
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "selftest.txt").write_text("digest=%s\n" % selftest.digest())
+    d.menu_to("Help")
+    d.press("A")
+    assert "self-test" in " ".join(d.panel())
+    d.press("A")
+    assert d.panel()[:2] == ["Self-test", "PASS"]
+    (tmp_path / "selftest.txt").write_text("digest=00000000\n")
+    d.press("B")
+    d.menu_to("Help")
+    d.press("A", "A")
+    assert d.panel()[1] == "FAIL"
