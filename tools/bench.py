@@ -210,6 +210,16 @@ def snapshot_figures(figures, matches=20):
             figures["snapshot_dump_ms_classic6_cpython"] = "%.2f" % (1000 * t_dump / max(dumps, 1))
 
 
+def bundle_figures(figures):
+    """bundle_bytes_BOARD: what make bundle puts on each board (tools/bundle.py)."""
+    import bundle
+
+    for board in bundle.BOARDS:
+        with tempfile.TemporaryDirectory() as out:
+            _, total, _ = bundle.build(board, out)
+        figures["bundle_bytes_" + board] = str(total)
+
+
 def main():
     seconds = float(os.environ.get("BENCH_SECONDS", "3"))
     figures = {}
@@ -228,6 +238,7 @@ def main():
     figures["cores"] = str(cores)
     figures["bot_view_rounds_per_s_cpython"] = "%.0f" % bot_rounds_per_s(make_rules("classic", players=4), seconds)
     snapshot_figures(figures)
+    bundle_figures(figures)
     micropython_figures(seconds, figures)
     wasm_figures(figures)
     for key in sorted(figures):

@@ -85,7 +85,50 @@ def session(profile, out):
             else:
                 d.step(1000)
         shot(name)
+    # A whole one-round match, then the statistics it leaves.
+    d.press("START")
+    d.menu_to("Quit")
+    d.press("A")
+    d.new_match("Elfer Raus", players=2, Match="1 round")
+    m = app.match
+    while m.state.phase == 0:
+        if m.my_turn():
+            d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
+        else:
+            d.step(1000)
+    d.press("A", "A", "A")
+    shot("match_over")
+    d.press("A")
+    d.menu_to("Statistics")
+    d.press("A")
+    shot("statistics")
+    d.press("B")
+    error_screen(profile, shot)
     return shots
+
+
+def error_screen(profile, shot):
+    """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py)."""
+    from boards.sim import SimBoard
+    from firmware.runner import Runner
+
+    board = SimBoard(profile, scale=1, keyboard=True)
+    runner = Runner(board)
+
+    def broken(*args):
+        raise RuntimeError("a fault injected for this screenshot")
+
+    runner.app.settings.speed = 0
+    runner.app.new_match()
+    runner.app.match.bot_step = broken
+    runner.app.match.play = broken
+    for t in range(1, 200):
+        runner.step(t * 1000)
+        if runner.error is not None:
+            break
+        if runner.app.match.my_turn():
+            board.press(4)  # A: play the focused card
+    shot("error")
 
 
 def main(argv=None):
