@@ -46,12 +46,17 @@ def play_on(s, rng, bots=None):
                 return rec.text(s), list(s.scores), s.match_winners
             s.next_round()
             continue
-        if bots is not None and bots[s.turn] is not None:
-            s.view_into(view, s.turn)
-            s.apply(bots[s.turn].choose(view))
-        else:
-            n = s.legal_moves(buf)
-            s.apply(buf[rng.randrange(n)])
+        one_move(s, rng, buf, bots, view)
+
+
+def one_move(s, rng, buf, bots, view):
+    """The seat on turn moves: its bot if it has one, else a random legal move."""
+    if bots is not None and bots[s.turn] is not None:
+        s.view_into(view, s.turn)
+        s.apply(bots[s.turn].choose(view))
+    else:
+        n = s.legal_moves(buf)
+        s.apply(buf[rng.randrange(n)])
 
 
 def advance(s, rng, steps, bots=None):
@@ -68,12 +73,7 @@ def advance(s, rng, steps, bots=None):
         if s.is_round_over():
             s.next_round()
             continue
-        if bots is not None and bots[s.turn] is not None:
-            s.view_into(view, s.turn)
-            s.apply(bots[s.turn].choose(view))
-        else:
-            n = s.legal_moves(buf)
-            s.apply(buf[rng.randrange(n)])
+        one_move(s, rng, buf, bots, view)
 
 
 def config_id(cfg):

@@ -89,6 +89,17 @@ def adler(data):
     return "%04x%04x" % (b, a)
 
 
+def to_write(rel, data, same, copied, skipped, dry_run, out):
+    """Sort a file into copied or skipped; True when it is to be written now."""
+    if same:
+        skipped.append(rel)
+        return False
+    copied.append(rel)
+    if dry_run:
+        out("would copy %s (%d bytes)" % (rel, len(data)))
+    return not dry_run
+
+
 # --- the CIRCUITPY drive --------------------------------------------------------------
 
 
@@ -116,12 +127,8 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
     for rel, src in bundle_files(folder):
         data = read(src)
         dest = os.path.join(drive, *rel.split("/"))
-        if os.path.isfile(dest) and os.path.getsize(dest) == len(data) and sha256(read(dest)) == sha256(data):
-            skipped.append(rel)
-            continue
-        copied.append(rel)
-        if dry_run:
-            out("would copy %s (%d bytes)" % (rel, len(data)))
+        same = os.path.isfile(dest) and os.path.getsize(dest) == len(data) and sha256(read(dest)) == sha256(data)
+        if not to_write(rel, data, same, copied, skipped, dry_run, out):
             continue
         try:
             os.makedirs(os.path.dirname(dest), exist_ok=True)
@@ -256,12 +263,9 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
                     if name == "circuitpython"
                     else t.fs_hashfile(rel, "sha256") == sha256(data)
                 )
-                if same:
-                    skipped.append(rel)
-                    continue
-            copied.append(rel)
-            if dry_run:
-                out("would copy %s (%d bytes)" % (rel, len(data)))
+            else:
+                same = False
+            if not to_write(rel, data, same, copied, skipped, dry_run, out):
                 continue
             parts = rel.split("/")[:-1]
             for i in range(1, len(parts) + 1):
