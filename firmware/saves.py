@@ -169,8 +169,18 @@ def text(stats):
             avg = score * 10 // rounds if rounds else 0
             lines.append("%s vs %s" % (g, opponents_text(key[1])))
             lines.append(
-                " %d played, %d won, %d rounds, avg %s %d.%d/round, best %s, rating %d"
-                % (matches, wins, rounds, what, avg // 10, avg % 10, "-" if best == NO_BEST else best, rating)
+                " %d played, %d won, %d round%s, avg %s %d.%d/round, best %s, rating %d"
+                % (
+                    matches,
+                    wins,
+                    rounds,
+                    "" if rounds == 1 else "s",
+                    what,
+                    avg // 10,
+                    avg % 10,
+                    "-" if best == NO_BEST else best,
+                    rating,
+                )
             )
     lines.insert(0, "Rating (all): %d" % total)
     return "\n".join(lines)
