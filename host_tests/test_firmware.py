@@ -315,3 +315,43 @@ def test_help_page_runs_the_selftest(d, tmp_path, monkeypatch):
     d.menu_to("Help")
     d.press("A", "A")
     assert d.panel()[1] == "FAIL"
+
+
+def test_make_play_says_so_and_plays_in_the_terminal_without_a_display():
+    import subprocess
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    r = subprocess.run(
+        [sys.executable, os.path.join(os.path.dirname(simdrive.__file__), "sim.py"), "--preset", "classic"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("No display here (headless): starting the terminal version instead")
+    assert "You are P1." in r.stdout
+
+
+def test_window_loop_runs_the_firmware_until_the_window_closes(monkeypatch, tmp_path):
+    """tools/sim.py's window loop: the firmware steps, draws, and Esc/close ends it with 0."""
+    import sim
+
+    from boards import sim as simboard
+
+    calls = []
+
+    def read_key(self):
+        calls.append(1)
+        if len(calls) == 1:
+            return 4 * 2 + 1  # A pressed: Continue (no match: a note)
+        if len(calls) > 50:
+            raise simboard.QuitRequested()
+        return -1
+
+    monkeypatch.setattr(simboard.SimBoard, "read_key", read_key)
+    save = tmp_path / "sim-save.bin"
+    assert sim.run_window("sim", 1, str(save)) == 0
+    assert len(calls) > 50
+    assert save.stat().st_size == 8192  # the window's saves live in a file, as on a board's flash
