@@ -127,11 +127,14 @@ def queue_overflowed(events):
 
 
 class Speaker:
-    """simpleio-like tone on a PWM pin, with the speaker amplifier enabled."""
+    """simpleio-like tone: PWM where the pin has it, else a square wave through the DAC
+    (the badges' speaker pin A0 is a DAC pin). A beep that fails stays silent: sound must
+    never stop the game."""
 
     def __init__(self, pin, enable=None):
         self.pin = pin
         self.enable = None
+        self.pwm_ok = True
         if enable is not None:
             import digitalio
 
@@ -141,17 +144,41 @@ class Speaker:
     def tone(self, freq, ms):
         import time
 
-        import pwmio
-
         if self.enable is not None:
             self.enable.value = True
         try:
-            pwm = pwmio.PWMOut(self.pin, frequency=freq, variable_frequency=False, duty_cycle=0x8000)
-            time.sleep(ms / 1000)
-            pwm.deinit()
+            if self.pwm_ok:
+                try:
+                    import pwmio
+
+                    pwm = pwmio.PWMOut(self.pin, frequency=freq, variable_frequency=False, duty_cycle=0x8000)
+                    time.sleep(ms / 1000)
+                    pwm.deinit()
+                    return
+                except (ImportError, ValueError, RuntimeError):
+                    self.pwm_ok = False  # no PWM on this pin: use the DAC from now on
+            self._dac_tone(freq, ms)
+        except Exception as e:  # a missing audio module or a busy pin: no beep, no crash
+            print("tone failed:", e)
         finally:
             if self.enable is not None:
                 self.enable.value = False
+
+    def _dac_tone(self, freq, ms):
+        import array
+        import time
+
+        import audiocore
+        import audioio
+
+        rate = 8000
+        n = max(2, rate // freq)
+        wave = array.array("H", [0x4000] * (n // 2) + [0xC000] * (n - n // 2))
+        out = audioio.AudioOut(self.pin)
+        out.play(audiocore.RawSample(wave, sample_rate=rate), loop=True)
+        time.sleep(ms / 1000)
+        out.stop()
+        out.deinit()
 
 
 def builtin_display():
