@@ -131,6 +131,9 @@ class TitleMenu(Menu):
         if app.match is None:
             self.note = app.notice  # what the boot found wrong with the save, if anything
             app.notice = ""
+        level = app.board.battery()
+        if level is not None:  # boards with a LiPo monitor show its charge here
+            self.help = "A: choose  battery %d%%" % level
         Menu.enter(self, app)
 
     def choose(self, app, key):

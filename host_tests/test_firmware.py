@@ -355,3 +355,11 @@ def test_window_loop_runs_the_firmware_until_the_window_closes(monkeypatch, tmp_
     assert sim.run_window("sim", 1, str(save)) == 0
     assert len(calls) > 50
     assert save.stat().st_size == 8192  # the window's saves live in a file, as on a board's flash
+
+
+def test_title_shows_the_battery_where_the_board_measures_it(monkeypatch):
+    from boards.sim import SimBoard
+
+    monkeypatch.setattr(SimBoard, "battery", lambda self: 76)
+    d = simdrive.Driver("sim")
+    assert d.panel()[-1] == "A: choose  battery 76%"
