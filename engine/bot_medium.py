@@ -188,10 +188,8 @@ class MediumBot(EasyBot):
         self._sync(view)
         if n == 1:
             return buf[0]
-        if self.rules.bastard:
-            return self._choose_bastard(view, n)
         if self.rules.one_card_turns:
-            return self._choose_cinquillo(view, n)
+            return self._choose_one_card(view, n)
         return self._choose_elfer(view, n)
 
     # --- Elfer Raus ------------------------------------------------------------
@@ -324,28 +322,33 @@ class MediumBot(EasyBot):
             key += 1000
         return key
 
-    # --- Cinquillo -------------------------------------------------------------
-    def _choose_cinquillo(self, view, n):
+    # --- One card a turn: Cinquillo and Bastard -------------------------------
+    def _choose_one_card(self, view, n):
+        """The legal move with the highest key (a pass only when nothing else is legal)."""
         buf = self.buf
-        base = self.seat * 4
+        bastard = self.rules.bastard
         best = buf[0]
         best_key = -_BIG
         for i in range(n):
             m = buf[i]
             if m >= DRAW:
                 key = -_BIG + 1
+            elif bastard:
+                key = self._bastard_key(view, m)
             else:
-                c = m >> 5
-                r = m & 31
-                h = view.hands[base + c]
-                if view.hi[c] == 0:  # a 5 opens both directions (C4)
-                    key = self._side(view, h, c, r, 1) + self._side(view, h, c, r, -1)
-                else:
-                    key = self._side(view, h, c, r, 1 if r > view.hi[c] else -1)
+                key = self._cinquillo_key(view, m)
             if key > best_key:
                 best_key = key
                 best = m
         return best
+
+    def _cinquillo_key(self, view, m):
+        c = m >> 5
+        r = m & 31
+        h = view.hands[self.seat * 4 + c]
+        if view.hi[c] == 0:  # a 5 opens both directions (C4)
+            return self._side(view, h, c, r, 1) + self._side(view, h, c, r, -1)
+        return self._side(view, h, c, r, 1 if r > view.hi[c] else -1)
 
     def _side(self, view, h, c, r, step):
         """Cinquillo: worth of the row end moving to r, looking in direction step."""
@@ -358,40 +361,25 @@ class MediumBot(EasyBot):
             return 2000 + net  # leads to our own cards: before we run out of plays
         return net
 
-    # --- Bastard ---------------------------------------------------------------
-    def _choose_bastard(self, view, n):
-        buf = self.buf
-        base = self.seat * 4
-        best = buf[0]
-        best_key = -_BIG
-        for i in range(n):
-            m = buf[i]
-            if m >= DRAW:
-                key = -_BIG + 1
-            else:
-                c = m >> 5
-                r = m & 31
-                h = view.hands[base + c]
-                hi = view.hi[c]
-                others = _RANKS10 & ~h & ~view.table[c]  # not ours, not placed: the others hold them
-                if hi == 0:
-                    key = self.B_5MINE * (_popcount(h & _RANKS10) - 1) - self.B_5UNK * _popcount(others)
-                else:
-                    if r > hi:
-                        gap = ((1 << r) - 1) & ~((2 << hi) - 1)
-                        beyond = _RANKS10 & ~((2 << r) - 1)
-                    else:
-                        gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
-                        beyond = (1 << r) - 2
-                    key = (
-                        self.B_RISK * _popcount(beyond & others)
-                        + self._kill_value(view, c, gap & others)
-                        - self.B_OWN * _popcount(gap & h)
-                    )
-            if key > best_key:
-                best_key = key
-                best = m
-        return best
+    def _bastard_key(self, view, m):
+        c = m >> 5
+        r = m & 31
+        h = view.hands[self.seat * 4 + c]
+        hi = view.hi[c]
+        others = _RANKS10 & ~h & ~view.table[c]  # not ours, not placed: the others hold them
+        if hi == 0:
+            return self.B_5MINE * (_popcount(h & _RANKS10) - 1) - self.B_5UNK * _popcount(others)
+        if r > hi:
+            gap = ((1 << r) - 1) & ~((2 << hi) - 1)
+            beyond = _RANKS10 & ~((2 << r) - 1)
+        else:
+            gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
+            beyond = (1 << r) - 2
+        return (
+            self.B_RISK * _popcount(beyond & others)
+            + self._kill_value(view, c, gap & others)
+            - self.B_OWN * _popcount(gap & h)
+        )
 
     def _kill_value(self, view, c, m):
         """Bastard: worth of making the others' cards in mask m dead (B2), by who may hold them."""
