@@ -198,11 +198,10 @@ class _Replayer:
 
         i = self._header()
         expect_round = 1
-        while i < len(self.lines):
-            line = _strip(self.lines[i])
-            if not line:
-                i += 1
-                continue
+        while True:
+            i, line = self._next(i)
+            if line is None:
+                break
             lineno = i + 1
             parts = line.split()
             if parts[0] != "round" or len(parts) != 2 or not parts[1].isdigit():
@@ -221,15 +220,24 @@ class _Replayer:
             raise RecordError(len(self.lines), "the record has no round")
         return self.state
 
+    def _next(self, i):
+        """(index, text) of the first non-blank line from line index i on; (end, None) at the end."""
+        lines = self.lines
+        while i < len(lines):
+            line = _strip(lines[i])
+            if line:
+                return i, line
+            i += 1
+        return i, None
+
     def _header(self):
         seen = {}
         i = 0
-        while i < len(self.lines):
-            line = _strip(self.lines[i])
+        while True:
+            i, line = self._next(i)
+            if line is None:
+                break
             lineno = i + 1
-            if not line:
-                i += 1
-                continue
             if not seen:
                 parts = line.split()
                 if len(parts) != 2 or parts[0] != MAGIC:
@@ -280,12 +288,11 @@ class _Replayer:
         d = {}
         hands = {}
         first_line = i + 1
-        while i < len(self.lines):
-            line = _strip(self.lines[i])
+        while True:
+            i, line = self._next(i)
+            if line is None:
+                break
             lineno = i + 1
-            if not line:
-                i += 1
-                continue
             key, value = _key_value(line)
             if key is None:
                 break
@@ -361,12 +368,11 @@ class _Replayer:
         s = self.state
         rules = self.rules
         g = rules.game
-        while i < len(self.lines):
-            line = _strip(self.lines[i])
+        while True:
+            i, line = self._next(i)
+            if line is None:
+                break
             lineno = i + 1
-            if not line:
-                i += 1
-                continue
             parts = line.split()
             if parts[0] == "round":
                 return i
