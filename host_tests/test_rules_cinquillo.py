@@ -476,29 +476,26 @@ def test_B1_bastard_player_count_error_names_3_to_4(players):
     assert "players" in str(err) and "3..4" in str(err)
 
 
-def test_B2_any_higher_or_lower_card_may_be_placed():
-    """B2: 'any higher card of the suit may go on top of the row, any lower card below it.'"""
-    rules = bastard(players=3)
+def lone_cups_5():
+    """Bastard, 3 players: coins, swords, clubs complete, cups only its 5; P1 to move."""
     table = krow("coins", 1, 10) + krow("swords", 1, 10) + krow("clubs", 1, 10) + ks("cups 5")
     hands = [
         ks("cups jack", "cups 3", "cups king"),
         ks("cups 6", "cups 1", "cups 2"),
         ks("cups 7", "cups 4", "cups knight"),
     ]
-    s = deal_state(rules, hands, stock=[], table=table, first=0)
+    return deal_state(bastard(players=3), hands, stock=[], table=table, first=0)
+
+
+def test_B2_any_higher_or_lower_card_may_be_placed():
+    """B2: 'any higher card of the suit may go on top of the row, any lower card below it.'"""
+    s = lone_cups_5()
     assert sorted(legal(s)) == ks("cups 3", "cups jack", "cups king")
 
 
 def test_B2_skipped_cards_are_dead():
     """B2: 'cups row is the 5 alone; a player places the jack of cups; the 6 and 7 of cups are now dead.'"""
-    rules = bastard(players=3)
-    table = krow("coins", 1, 10) + krow("swords", 1, 10) + krow("clubs", 1, 10) + ks("cups 5")
-    hands = [
-        ks("cups jack", "cups 3", "cups king"),
-        ks("cups 6", "cups 1", "cups 2"),
-        ks("cups 7", "cups 4", "cups knight"),
-    ]
-    s = deal_state(rules, hands, stock=[], table=table, first=0)
+    s = lone_cups_5()
     s.apply(k("cups jack"))
     assert (s.lo[1], s.hi[1]) == (5, 8)
     assert s.table[1] == (1 << 5) | (1 << 8)
@@ -516,14 +513,7 @@ def test_B2_dead_cards_reported_for_marking():
     which cards are dead (cups 6 and 7 after the jack goes on the lone 5), never a live or placed card."""
     from engine import turn
 
-    rules = bastard(players=3)
-    table = krow("coins", 1, 10) + krow("swords", 1, 10) + krow("clubs", 1, 10) + ks("cups 5")
-    hands = [
-        ks("cups jack", "cups 3", "cups king"),
-        ks("cups 6", "cups 1", "cups 2"),
-        ks("cups 7", "cups 4", "cups knight"),
-    ]
-    s = deal_state(rules, hands, stock=[], table=table, first=0)
+    s = lone_cups_5()
     assert not any(turn.is_dead(s, x) for x in krow("cups", 1, 10))
     s.apply(k("cups jack"))
     assert [x for x in krow("cups", 1, 10) if turn.is_dead(s, x)] == ks("cups 6", "cups 7")
