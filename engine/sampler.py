@@ -9,6 +9,7 @@ built only from the view, so it reveals nothing the seat could not see.
 
 from engine.cards import REVERSE, SKIP
 from engine.deal import build_deck
+from engine.state import copy_public
 
 _NO_SEAT = 255
 _STOCK = 254
@@ -29,7 +30,11 @@ class Sampler:
         """Write a complete position consistent with view (and know, if given) into State dst."""
         seat = view.seat
         n = view.n
-        _copy_public(view, dst)
+        copy_public(view, dst)
+        dst.pending_tiebreak = 0
+        dst.round_winners = 0  # the sampled world is in play: no round or match result yet
+        dst.match_winners = 0
+        dst.hist_len = 0
         # The unknown pool: every card of the deck not seen by this seat.
         pool = self.pool
         k = 0
@@ -122,34 +127,3 @@ class Sampler:
         dst.stock_pos = 0
         dst.stock_len = j
         dst.stock_left = j
-
-
-def _copy_public(v, dst):
-    for i in range(v.n):
-        dst.count[i] = v.count[i]
-        dst.active[i] = v.active[i]
-        dst.scores[i] = v.scores[i]
-        dst.round_scores[i] = v.round_scores[i]
-    for c in range(4):
-        dst.lo[c] = v.lo[c]
-        dst.hi[c] = v.hi[c]
-        dst.start[c] = v.start[c]
-        dst.table[c] = v.table[c]
-    dst.nactive = v.nactive
-    dst.turn = v.turn
-    dst.dir = v.dir
-    dst.placed = v.placed
-    dst.drawn = v.drawn
-    dst.skips = v.skips
-    dst.revs = v.revs
-    dst.idle = v.idle
-    dst.forced = v.forced
-    dst.phase = v.phase
-    dst.dealer = v.dealer
-    dst.first = v.first
-    dst.round_no = v.round_no
-    dst.tiebreak = v.tiebreak
-    dst.pending_tiebreak = 0
-    dst.round_winners = 0
-    dst.match_winners = 0
-    dst.hist_len = 0

@@ -143,32 +143,18 @@ class State:
         copy_state(self, dst, history)
 
 
-def copy_state(src, dst, history):
-    n4 = src.n * 4
-    for i in range(n4):
-        dst.hands[i] = src.hands[i]
-        dst.init_hands[i] = src.init_hands[i]
-    for i in range(4):
-        dst.table[i] = src.table[i]
-        dst.init_table[i] = src.init_table[i]
-    for i in range(src.n):
-        dst.scores[i] = src.scores[i]
-        dst.round_scores[i] = src.round_scores[i]
-    for i in range(src.n * 2):
-        dst.acts[i] = src.acts[i]
-        dst.init_acts[i] = src.init_acts[i]
+def copy_public(src, dst):
+    """The fields every seat may see, from a State or SeatView into another of the same rules."""
     for i in range(src.n):
         dst.count[i] = src.count[i]
         dst.active[i] = src.active[i]
+        dst.scores[i] = src.scores[i]
+        dst.round_scores[i] = src.round_scores[i]
     for i in range(4):
         dst.lo[i] = src.lo[i]
         dst.hi[i] = src.hi[i]
         dst.start[i] = src.start[i]
-    for i in range(src.stock_len):
-        dst.stock[i] = src.stock[i]
-    dst.stock_pos = src.stock_pos
-    dst.stock_len = src.stock_len
-    dst.stock_left = src.stock_left
+        dst.table[i] = src.table[i]
     dst.nactive = src.nactive
     dst.turn = src.turn
     dst.dir = src.dir
@@ -182,10 +168,27 @@ def copy_state(src, dst, history):
     dst.round_no = src.round_no
     dst.dealer = src.dealer
     dst.first = src.first
-    dst.fourteen = src.fourteen
     dst.round_winners = src.round_winners
     dst.match_winners = src.match_winners
     dst.tiebreak = src.tiebreak
+
+
+def copy_state(src, dst, history):
+    copy_public(src, dst)
+    for i in range(src.n * 4):
+        dst.hands[i] = src.hands[i]
+        dst.init_hands[i] = src.init_hands[i]
+    for i in range(4):
+        dst.init_table[i] = src.init_table[i]
+    for i in range(src.n * 2):
+        dst.acts[i] = src.acts[i]
+        dst.init_acts[i] = src.init_acts[i]
+    for i in range(src.stock_len):
+        dst.stock[i] = src.stock[i]
+    dst.stock_pos = src.stock_pos
+    dst.stock_len = src.stock_len
+    dst.stock_left = src.stock_left
+    dst.fourteen = src.fourteen
     dst.pending_tiebreak = src.pending_tiebreak
     dst.explicit_first = src.explicit_first
     src.rng.copy_into(dst.rng)
@@ -206,38 +209,12 @@ def fill_view(s, v):
         v.hands[i] = s.hands[i] if i >> 2 == seat else 0
     for i in range(s.n * 2):
         v.acts[i] = s.acts[i] if i >> 1 == seat else 0
-    for i in range(4):
-        v.table[i] = s.table[i]
-    for i in range(s.n):
-        v.scores[i] = s.scores[i]
-        v.round_scores[i] = s.round_scores[i]
-    for i in range(s.n):
-        v.count[i] = s.count[i]
-        v.active[i] = s.active[i]
-    for i in range(4):
-        v.lo[i] = s.lo[i]
-        v.hi[i] = s.hi[i]
-        v.start[i] = s.start[i]
+    new_round = v.round_no != s.round_no
+    copy_public(s, v)
     v.stock_left = s.stock_left
-    v.nactive = s.nactive
-    v.turn = s.turn
-    v.dir = s.dir
-    v.placed = s.placed
-    v.drawn = s.drawn
-    v.skips = s.skips
-    v.revs = s.revs
-    v.idle = s.idle
-    v.forced = s.forced
-    v.phase = s.phase
-    v.dealer = s.dealer
-    v.first = s.first
-    v.round_winners = s.round_winners
-    v.match_winners = s.match_winners
-    v.tiebreak = s.tiebreak
     # History holds no hidden information (draws never name the card): copy what is new.
-    if v.round_no != s.round_no or v.hist_len > s.hist_len:
+    if new_round or v.hist_len > s.hist_len:
         v.hist_len = 0
-    v.round_no = s.round_no
     if len(v.history) < 2 * s.hist_len:
         grown = bytearray(len(s.history))
         grown[: len(v.history)] = v.history
