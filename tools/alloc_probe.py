@@ -63,6 +63,15 @@ def new_stats():
     return [0] * NSTATS
 
 
+def tally(st, d):
+    """One measured step that allocated d bytes."""
+    st[STEPS] += 1
+    if d:
+        st[ALLOC_STEPS] += 1
+    if d > st[WORST]:
+        st[WORST] = d
+
+
 def next_round(s, seed):
     """The next round of s, or the first round of a new match when the match is over."""
     if s.is_match_over():
@@ -99,11 +108,7 @@ def engine_round(s, buf, rng, st, label, verbose):
             if d > st[END_STEP]:
                 st[END_STEP] = d
         else:
-            st[STEPS] += 1
-            if d:
-                st[ALLOC_STEPS] += 1
-            if d > st[WORST]:
-                st[WORST] = d
+            tally(st, d)
             if d_lm > st[WORST_LM]:
                 st[WORST_LM] = d_lm
             if d_ap > st[WORST_APPLY]:
@@ -143,16 +148,8 @@ def bot_round(s, bots, views, st_view, st_bot, label, verbose):
         s.apply(m)
         d_view = a1 - a0
         d_bot = a2 - a1
-        st_view[STEPS] += 1
-        st_bot[STEPS] += 1
-        if d_view:
-            st_view[ALLOC_STEPS] += 1
-        if d_bot:
-            st_bot[ALLOC_STEPS] += 1
-        if d_view > st_view[WORST]:
-            st_view[WORST] = d_view
-        if d_bot > st_bot[WORST]:
-            st_bot[WORST] = d_bot
+        tally(st_view, d_view)
+        tally(st_bot, d_bot)
         if verbose and (d_view or d_bot):
             print("# %s step %d: P%d view_into %d B, choose %d B" % (label, step, p + 1, d_view, d_bot))
         step += 1
