@@ -8,6 +8,7 @@ else a tuple of (label, value) pairs that LEFT/RIGHT (or A) step through.
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from firmware import ui
 from firmware.texts import RULES, TABLE_KEYS  # noqa: F401 - TABLE_KEYS for app.help_text
+from firmware.ticks import ticks_add, ticks_diff
 
 
 def item(text, key, choices=None, index=0):
@@ -534,8 +535,6 @@ class TableScreen(Screen):
         self.say("Hint: " + why, ui.GOOD)
 
     def tick(self, app, now):
-        from firmware.ticks import ticks_add, ticks_diff
-
         m = app.match
         if not m.bot_on_turn():
             return
@@ -547,11 +546,13 @@ class TableScreen(Screen):
         p, mv = m.bot_step()
         from engine.names import move_name
 
-        self.say("P%d: %s" % (p + 1, move_name(m.rules.game, mv)), ui.DIM)
+        text = "P%d: %s" % (p + 1, move_name(m.rules.game, mv))
         self.next_bot = ticks_add(now, app.settings.delay())
         if m.my_turn():
             self.focus_playable(m)
-            self.say("Your turn. P%d: %s" % (p + 1, move_name(m.rules.game, mv)), ui.GOOD)
+            self.say("Your turn. " + text, ui.GOOD)
+        else:
+            self.say(text, ui.DIM)
         self.check_round_end(app)
         self.redraw(app)
 
