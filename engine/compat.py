@@ -9,14 +9,16 @@ except ImportError:  # CPython
 
 
 def unload(name):
-    """Forget a setup-only engine module (e.g. "rules") so the garbage collector can free it.
+    """Forget a rarely used module so the garbage collector can free it: "rules" means
+    engine.rules (setup-only); a dotted name such as "firmware.saves" is taken as it is.
 
     A later import loads it again. Only for modules nothing running still refers to.
     """
     import sys
 
-    import engine
-
-    sys.modules.pop("engine." + name, None)
-    if name in engine.__dict__:
-        delattr(engine, name)
+    full = name if "." in name else "engine." + name
+    package, _, short = full.rpartition(".")
+    sys.modules.pop(full, None)
+    parent = sys.modules.get(package)
+    if parent is not None and short in parent.__dict__:
+        delattr(parent, short)

@@ -290,13 +290,9 @@ def _unload_saves():
 def _unload(name):
     """Forget a firmware module used rarely (saves: statistics and decoding; restore: boot
     and Continue), so the garbage collector frees it."""
-    import sys
+    from engine.compat import unload
 
-    import firmware
-
-    sys.modules.pop("firmware." + name, None)
-    if name in firmware.__dict__:
-        delattr(firmware, name)
+    unload("firmware." + name)
 
 
 def main(board=None):
