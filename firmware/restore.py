@@ -7,18 +7,7 @@ does not carry this code.
 import gc
 
 from firmware import screens
-
-
-def saves_module():
-    from firmware import saves
-
-    return saves
-
-
-def unload_saves():
-    from firmware.app import _unload
-
-    _unload("saves")
+from firmware.app import _saves, _unload, _unload_saves
 
 
 def open_store(app):
@@ -32,20 +21,18 @@ def open_store(app):
 
         app.store = Store(region)
         payload = app.store.load()
-        from firmware.app import _unload
-
         _unload("storeread")  # reading is done: boot only
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
         app.store = None
         return
-    saves = saves_module()
+    saves = _saves()
     if payload is not None:
         app.stats, app.saved, app.notice = saves.decode(payload, app.settings)
         if app.notice:
             print(app.notice)
     app.head = saves.head(app.settings, app.stats)
-    unload_saves()
+    _unload_saves()
 
 
 def resume(app):
