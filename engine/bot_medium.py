@@ -293,15 +293,6 @@ class MediumBot(EasyBot):
                 k += lo - 1 - r if r == 0 else lo - 2 - r
         return k
 
-    def _seat_after(self, view, steps, d):
-        p = self.seat
-        n = view.n
-        while steps:
-            p = (p + d) % n
-            if view.active[p]:
-                steps -= 1
-        return p
-
     def _action_key(self, view, m, dump):
         """V6: Skip / Reverse act when the turn ends (with the ones placed before, Reverses first)."""
         d = view.dir
@@ -310,11 +301,11 @@ class MediumBot(EasyBot):
             steps += view.revs  # two players: a Reverse acts as a Skip
         elif view.revs & 1:
             d = -d
-        nxt = self._seat_after(view, steps, d)
+        nxt = turn.next_seat(view, self.seat, steps, d)
         if m == SKIP or view.nactive == 2:
             good = 0 if self.blk[nxt] else self.thr[nxt]  # a blocked seat would only draw
         else:
-            good = self.thr[nxt] - self.thr[self._seat_after(view, steps, -d)]
+            good = self.thr[nxt] - self.thr[turn.next_seat(view, self.seat, steps, -d)]
         if good > 0 and view.count[nxt] <= self.ACT_NEAR:
             return 4000 + good  # keep a seat about to go out from moving
         key = self.ACT_BASE + good

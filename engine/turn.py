@@ -223,10 +223,9 @@ def _draw(s, p):
         end_turn(s)
 
 
-def next_seat(s, p, steps):
-    """The seat `steps` active seats away from p in the play direction."""
+def next_seat(s, p, steps, d):
+    """The seat `steps` active seats away from p in direction d (+1 clockwise, -1 to the right)."""
     n = s.n
-    d = s.dir
     while steps:
         p = (p + d) % n
         if s.active[p]:
@@ -243,7 +242,7 @@ def end_turn(s):
             steps += s.revs
         elif s.revs & 1:
             s.dir = -s.dir
-    s.turn = next_seat(s, s.turn, steps)
+    s.turn = next_seat(s, s.turn, steps, s.dir)
     s.placed = 0
     s.drawn = 0
     s.skips = 0
