@@ -38,11 +38,15 @@ lint: $(STAMP)
 bench: $(STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench.py
 
-# The bot ladder: each level in one seat against three of the level below, duplicated deals.
+# The bot ladder: each level in one seat against three of the level below, duplicated deals,
+# in each game. ARGS adds to it or replaces its parts: --seats/--ladder replace the ladder,
+# --rounds/--matches the 2,000 rounds, --preset the three games
+# (e.g. make tournament ARGS="--seats expert,medium,medium,medium --matches 50 --preset classic").
+TOURNEY_PRESETS := $(if $(filter --preset%,$(ARGS)),,classic cinquillo bastard)
+TOURNEY_LINEUP := $(if $(filter --seats% --ladder%,$(ARGS)),,--option players=4 --ladder random,easy,medium,expert)
+TOURNEY_COUNT := $(if $(filter --rounds% --matches%,$(ARGS)),,--rounds 2000)
 tournament: $(STAMP)
-	$(PY) tools/tournament.py --preset classic --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
-	$(PY) tools/tournament.py --preset cinquillo --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
-	$(PY) tools/tournament.py --preset bastard --option players=4 --ladder random,easy,medium,expert --rounds 2000 $(ARGS)
+	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) tools/tournament.py --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) tools/tournament.py $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))
 
 # The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython).
 BOARD ?= pybadge

@@ -1,6 +1,5 @@
 """Run-wide hooks: the fuzz tests' case counts (host_tests/fuzzing.py)."""
 
-import os
 import shutil
 
 import fuzzing

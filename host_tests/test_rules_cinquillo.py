@@ -1,4 +1,4 @@
-"""Cinquillo rules C1-C9 and Cinquillo Bastard B1-B5 (see shared/rules-reference.md) and the api.md decisions."""
+"""Cinquillo rules C1-C9 and Cinquillo Bastard B1-B5, and the engine decisions (docs/rules.md)."""
 
 import pytest
 

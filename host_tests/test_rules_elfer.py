@@ -1,4 +1,4 @@
-"""Elfer Raus rules E1-E23 (see shared/rules-reference.md) and the engine decisions in notes/api.md."""
+"""Elfer Raus rules E1-E23 and the engine decisions (docs/rules.md)."""
 
 import pytest
 

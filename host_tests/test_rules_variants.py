@@ -1,4 +1,4 @@
-"""Elfer Raus variants V1-V6 (see shared/rules-reference.md) and the engine decisions in notes/api.md."""
+"""Elfer Raus variants V1-V6 and the engine decisions (docs/rules.md)."""
 
 import pytest
 

@@ -112,18 +112,52 @@ def test_view_is_refilled_incrementally_across_rounds():
         assert [v.history_entry(i) for i in range(v.hist_len)] == [s.history_entry(i) for i in range(s.hist_len)]
 
 
+# A rule's heading in docs/rules.md: "**E17. ...**" at the start of a line. Card tokens
+# (B20, C10, R11) never stand there, so they cannot pass for rule ids.
+RULE_HEADING = re.compile(r"^\*\*([ECVB])(\d{1,2})\. ", re.M)
+# How many rules each family of the spec numbers: E1-E23, V1-V6, C1-C9, B1-B5.
+RULE_FAMILIES = {"E": 23, "V": 6, "C": 9, "B": 5}
+
+
 def rule_ids():
-    spec = os.path.join(ROOT, "..", "shared", "rules-reference.md")
-    path = spec if os.path.exists(spec) else os.path.join(ROOT, "docs", "rules.md")
-    with open(path) as f:
+    """The rule ids of the project's rules document (the repository stands alone: no ../shared)."""
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
         text = f.read()
-    return sorted(set(re.findall(r"^- ([ECVB]\d+)\.", text, re.M) or re.findall(r"\b([ECVB]\d{1,2})\b", text)))
+    return [letter + number for letter, number in RULE_HEADING.findall(text)]
+
+
+def test_rule_ids_come_from_the_rules_document_in_order_and_whole():
+    ids = rule_ids()
+    want = [f + str(n) for f in "EVCB" for n in range(1, RULE_FAMILIES[f] + 1)]
+    assert ids == want
+
+
+def test_rule_id_pattern_does_not_take_card_tokens():
+    text = "**E4. Start rank.** Blue 20 is `B20`; cups jack is `C10`.\nB20 and C10 and R11 are cards.\n"
+    assert RULE_HEADING.findall(text) == [("E", "4")]
+
+
+def test_nothing_in_the_repository_reads_or_cites_a_path_outside_it():
+    """A user clones only this repository: no file may lead to ../shared."""
+    skip = {".git", ".venv", "node_modules", "build", "__pycache__", ".hypothesis", ".pytest_cache", ".ruff_cache"}
+    offenders = []
+    for top, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in skip]
+        for fn in files:
+            if not fn.endswith((".py", ".md", ".mjs", ".js", ".json", ".toml", ".txt", ".html")) and fn != "Makefile":
+                continue
+            path = os.path.join(top, fn)
+            with open(path, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+            if re.search(r"(\.\./|\b)shared/(rules-reference|toolchain-notes|seeds)", text):
+                offenders.append(os.path.relpath(path, ROOT))
+    assert not offenders, "files that point outside the repository: %s" % offenders
 
 
 def test_every_rule_id_is_cited_by_a_test_name():
     """Each rule id of the spec names at least one test (test_<ID>_...)."""
     ids = rule_ids()
-    assert len(ids) >= 40
+    assert len(ids) == sum(RULE_FAMILIES.values())
     names = []
     for fn in os.listdir(os.path.join(ROOT, "host_tests")):
         if fn.endswith(".py"):

@@ -5,7 +5,7 @@
 // The real 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript)
 // behind the REPL protocol mpremote speaks: friendly REPL, raw REPL (Ctrl-A), raw-paste
 // (Ctrl-E A Ctrl-A, flow-controlled windows; handled here because the VM's own
-// hangs, see shared/toolchain-notes.md), Ctrl-D soft reset, Ctrl-B back to the
+// hangs on raw-paste windows), Ctrl-D soft reset, Ctrl-B back to the
 // friendly REPL, Ctrl-C. The file system is the
 // VM's own (in memory) with MicroPython's errno numbers (tools/vboard/board.py).
 // So `mpremote connect socket://127.0.0.1:PORT fs ls / cp / exec / run / soft-reset` work.

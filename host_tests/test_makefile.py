@@ -1,0 +1,33 @@
+"""The Makefile's targets as a user calls them (the README's commands)."""
+
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def make(*args):
+    cmd = ["make", "--no-print-directory", *args]
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_make_tournament_takes_seats_and_matches_from_args(tmp_path):
+    args = "--seats medium,easy --matches 2 --preset cinquillo --quiet --workers 1 --out %s" % tmp_path
+    r = make("tournament", "ARGS=" + args)
+    assert r.returncode == 0, r.stderr
+    assert "cinquillo_medium_match_winrate:" in r.stdout
+    assert sorted(os.listdir(tmp_path))[:2] == ["cinquillo_seats_matches.csv", "cinquillo_seats_matches.json"]
+
+
+def test_make_tournament_without_args_plays_the_ladder_of_each_game():
+    r = make("-n", "tournament")
+    runs = [line for line in r.stdout.replace("&&", "\n").splitlines() if "tools/tournament.py" in line]
+    assert [run.split("--preset ")[1].split()[0] for run in runs] == ["classic", "cinquillo", "bastard"]
+    assert all("--ladder random,easy,medium,expert" in run and "--rounds 2000" in run for run in runs)
+
+
+def test_make_tournament_args_replace_the_ladder_rounds_and_games():
+    r = make("-n", "tournament", "ARGS=--ladder easy,medium --rounds 40 --preset bastard")
+    runs = [line for line in r.stdout.splitlines() if "tools/tournament.py" in line]
+    assert len(runs) == 1
+    assert "random,easy" not in runs[0] and "2000" not in runs[0]
