@@ -8,11 +8,9 @@ It can pose as another board's screen and button scheme (profile "clue",
 "feather_tft", ...), and tests push scripted key codes with press().
 """
 
-import os
+from boards import sdlenv
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # tones are recorded, never played through SDL
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy (via Blinka): no thread pool, threads break fork()
+sdlenv.prepare()  # before pygame: no SDL signal handlers, no sound, no numpy threads
 
 import displayio  # noqa: E402
 import pygame  # noqa: E402

@@ -9,7 +9,6 @@ SAMD51 ms = measured ms x (8400 / calibration ms),
 (shaoziyang/micropython_benchmarks).
 """
 
-import multiprocessing
 import os
 import shutil
 import sys
@@ -28,6 +27,7 @@ from engine.rng import Rng  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
+from tools.workers import worker_pool  # noqa: E402
 
 SAMD51_CALIBRATION_MS = 8400.0
 
@@ -71,7 +71,7 @@ def bot_rounds_per_s(rules, seconds):
 
 def all_cores(preset, players, seconds):
     cores = os.cpu_count() or 1
-    with multiprocessing.Pool(cores) as pool:
+    with worker_pool(cores) as pool:
         parts = pool.map(engine_rounds, [(preset, players, seconds, k + 1, False) for k in range(cores)])
     return sum(r / t for r, _, t in parts), cores
 

@@ -24,7 +24,9 @@ def display_available():
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return False
     try:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from boards import sdlenv
+
+        sdlenv.prepare()
         import pygame
 
         pygame.display.init()

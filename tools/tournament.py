@@ -13,7 +13,6 @@ import argparse
 import csv
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
@@ -29,6 +28,7 @@ from engine.errors import RulesError  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
+from tools.workers import worker_pool  # noqa: E402
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 DEAL_STRIDE = 1_000_003  # deal seed = seed * DEAL_STRIDE + deal index: runs with other seeds never overlap
@@ -254,7 +254,7 @@ def run_tasks(tasks, workers, progress):
             results[i] = play_chunk(task)
             progress.advance(len(results[i]))
         return results
-    with multiprocessing.Pool(min(workers, len(tasks))) as pool:
+    with worker_pool(min(workers, len(tasks))) as pool:
         for i, games in pool.imap_unordered(_indexed, enumerate(tasks)):
             results[i] = games
             progress.advance(len(games))

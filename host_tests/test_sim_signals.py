@@ -1,0 +1,84 @@
+"""No SDL signal handlers in our processes: a worker pool started after the simulator ends.
+
+SDL installs SIGINT/SIGTERM handlers of its own unless told not to (boards/sdlenv.py);
+forked workers inherited them and ignored SIGTERM, so Pool.terminate() never returned
+(the test run hung in the tournament tests after a simulator test in the same process).
+Each case runs in a fresh interpreter, as a user's process would, with a time limit.
+"""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(code, timeout=90):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    env.pop("SDL_NO_SIGNAL_HANDLERS", None)  # the firmware's own modules must set it
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % ROOT
+    return subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_simulator_then_a_forked_worker_still_ends_on_sigterm():
+    r = run(
+        """
+        import multiprocessing, time
+        from boards.sim import SimBoard
+        SimBoard("pybadge")  # starts SDL's display
+        ctx = multiprocessing.get_context("fork")
+        p = ctx.Process(target=time.sleep, args=(60,))
+        p.start()
+        time.sleep(0.3)
+        p.terminate()
+        p.join(10)
+        print("exitcode", p.exitcode)
+        if p.exitcode is None:
+            p.kill()
+        """
+    )
+    assert "exitcode -15" in r.stdout, r.stdout + r.stderr
+
+
+def test_simulator_then_a_terminated_pool_ends():
+    r = run(
+        """
+        import multiprocessing, time
+        from boards.sim import SimBoard
+        SimBoard("clue")
+        pool = multiprocessing.get_context("fork").Pool(2)
+        pool.map_async(time.sleep, [60, 60])
+        time.sleep(0.5)
+        pool.terminate()  # what an error or Ctrl-C does
+        pool.join()
+        print("pool ended")
+        """,
+        timeout=40,
+    )
+    assert "pool ended" in r.stdout, r.stdout + r.stderr
+
+
+def test_simulator_then_a_tournament_on_a_worker_pool_in_the_same_process(tmp_path):
+    r = run(
+        """
+        import importlib.util, sys
+        from boards.sim import SimBoard
+        SimBoard("pybadge")
+        spec = importlib.util.spec_from_file_location("tournament_tool", "tools/tournament.py")
+        t = sys.modules["tournament_tool"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(t)
+        t.main(["--seats", "medium,easy,easy", "--rounds", "24", "--workers", "2", "--quiet", "--out", %r])
+        print("tournament ended")
+        """
+        % str(tmp_path)
+    )
+    assert r.returncode == 0 and "tournament ended" in r.stdout, r.stdout + r.stderr
+    assert "medium_winrate:" in r.stdout
