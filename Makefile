@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test lint bench venv mpvm alloc clean tournament screenshots bundle flash
+.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash
 
 venv: $(STAMP)
 
@@ -29,11 +29,17 @@ play: $(STAMP)
 	$(PY) tools/sim.py $(ARGS)
 
 test: $(STAMP) $(MPVM_STAMP)
-	$(PY) -m pytest -p no:cacheprovider
+	$(PY) -m pytest -p no:cacheprovider -n auto --dist loadfile $(ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check engine tools host_tests firmware boards
+
+# The fuzz tests of every surface a user or a file reaches, 10,000 cases each (SOAK=N for more
+# or fewer); prints fuzz_cases_<surface> and fuzz_failures_<surface>.
+SOAK ?= 10000
+soak: $(STAMP) $(MPVM_STAMP)
+	ELFER_SOAK=$(SOAK) $(PY) -m pytest -p no:cacheprovider -n auto $(ARGS)
 
 bench: $(STAMP) $(MPVM_STAMP)
 	$(PY) tools/bench.py

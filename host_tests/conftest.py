@@ -9,6 +9,15 @@ def _worker(config):
     return getattr(config, "workerinput", {}).get("workerid")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Under make soak (ELFER_SOAK=N) only the fuzz tests run."""
+    if not fuzzing.SOAK:
+        return
+    keep = [item for item in items if fuzzing.surface_of(getattr(item, "function", None))]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep
+
+
 def pytest_sessionstart(session):
     if _worker(session.config) is None:
         shutil.rmtree(fuzzing.COUNT_DIR, ignore_errors=True)  # ours: build/fuzz-counts

@@ -44,6 +44,7 @@ def fuzz(surface, examples=60):
                 c[1] += 1
                 raise
 
+        counted.fuzz_surface = surface
         return settings(
             max_examples=SOAK or examples,
             deadline=None,
@@ -52,6 +53,12 @@ def fuzz(surface, examples=60):
         )(counted)
 
     return deco
+
+
+def surface_of(function):
+    """The surface a collected test fuzzes, or None (not a fuzz test)."""
+    inner = getattr(getattr(function, "hypothesis", None), "inner_test", None)
+    return getattr(inner, "fuzz_surface", None)
 
 
 def dump_counts(worker):
