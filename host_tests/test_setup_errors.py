@@ -88,9 +88,11 @@ def test_C3_explicit_3p_deal_without_a_14_card_hand_resets_the_rotation():
     assert s.fourteen != 255
     hands = [[], [], []]
     deck = [c * 32 + r for c in range(4) for r in range(1, 11)]
-    for i, card in enumerate(deck[:39]):
+    table = [deck.pop(34)]  # the clubs 5 lies on its row; the 39 others are dealt 13 each, and no stock is left
+    for i, card in enumerate(deck):
         hands[i % 3].append(card)
-    s2 = from_deal(rules, {"hands": hands, "stock": None})
+    s2 = from_deal(rules, {"hands": hands, "table": table, "stock": None})
+    assert [len(h) for h in hands] == [13, 13, 13] and s2.stock_left == 0
     assert s2.fourteen == 255
 
 
