@@ -23,6 +23,12 @@ def _in_deck(rules, m):
     return m >> 5 < rules.colors and 1 <= (m & 31) <= rules.ranks
 
 
+def _opening(s):
+    """(rule, reason) while the round's first card is still to come: C5, E10 (red), E11 (another color)."""
+    rule = "C5" if s.rules.one_card_turns else "E10" if s.forced >> 5 == 0 else "E11"
+    return rule, "the round opens with %s" % cards.card_name(s.rules.game, s.forced)
+
+
 def _example(s):
     buf = bytearray(32)
     n = plays(s, s.turn, buf, 0)
@@ -37,8 +43,14 @@ def explain(s, m):
     who = "P%d" % (p + 1)
     if s.phase != _PLAYING:
         return _rule(s, "E20", "B3"), "the round is over"
-    if not isinstance(m, int) or not 0 <= m < 256:
-        return "E19", "not a move"
+    if not isinstance(m, int) or not 0 <= m <= PASS:
+        return _rule(s, "E19", "C7"), "not a move"
+    if s.forced:  # E10/E11/C5: the opening card comes first, whatever else is tried
+        if m < DRAW and not _in_deck(rules, m):
+            return _rule(s, "E1", "C1"), "%s is not a card of this deck" % cards.move_name(g, m)
+        if m < DRAW and not holds(s, p, m):
+            return _rule(s, "E19", "C7"), "%s does not hold %s" % (who, cards.card_name(g, m))
+        return _opening(s)
     if m == DRAW:
         if s.stock_left == 0:
             return _rule(s, "E18", "C8"), "the stock is empty"
@@ -46,8 +58,6 @@ def explain(s, m):
             return "E17", "%s has placed a card this turn; drawing is only for a blocked turn" % who
         if s.drawn:
             return "E17", "the drawn card fits and must be placed"
-        if s.forced:
-            return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
         return _rule(s, "E17", "C8"), "%s can play (%s), so may not draw" % (who, _example(s))
     if m == END:
         if rules.one_card_turns:
@@ -62,8 +72,6 @@ def explain(s, m):
         return "E12", "%s must open the row of the start card they hold before ending the turn" % who
     if m == PASS:
         can = _example(s)
-        if s.forced:
-            return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
         if s.placed:
             return "E15", "%s has placed a card this turn: end the turn with 'end'" % who
         if not can:
@@ -81,9 +89,7 @@ def explain(s, m):
         return _rule(s, "E1", "C1"), "%s is not a card of this deck" % cards.move_name(g, m)
     name = cards.card_name(g, m)
     if not holds(s, p, m):
-        return "E19", "%s does not hold %s" % (who, name)
-    if s.forced:
-        return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
+        return _rule(s, "E19", "C7"), "%s does not hold %s" % (who, name)
     c = m >> 5
     color = cards.COLOR_NAMES[g][c]
     if s.hi[c] == 0:

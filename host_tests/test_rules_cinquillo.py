@@ -390,6 +390,26 @@ def test_C7_who_can_play_must_play():
     assert_illegal(s, DRAW, ("C7", "C8"))
 
 
+@pytest.mark.parametrize("preset", ["cinquillo", "bastard"])
+def test_C7_card_not_held_or_no_move_is_refused_citing_C7(preset):
+    """C7: a turn is one card of the player's own hand. A card held by someone else, or a value that is no move,
+    is refused citing C7 (E19 is an Elfer Raus rule) and nothing changes; the opener of round 1 too (C5)."""
+    rules = make_rules(preset, players=4)
+    s = deal_state(rules, HANDS_A, stock=[], table=TABLE_A, first=0)
+    assert k("cups 6") in s.hand_cards(1) and s.turn == 0
+    e = assert_illegal(s, k("cups 6"), "C7")  # P2's card, and it fits
+    assert "P1 does not hold cups 6" in e.reason
+    assert_illegal(s, 300, "C7")
+    assert_illegal(s, "cups 6", "C7")
+    assert_illegal(s, 253, "C7")
+    opening = deal_state(rules, spread(rules, [ks("coins 5", "cups 5"), [], [], []], to=[1, 2, 3]), stock=[])
+    assert opening.forced == k("coins 5")
+    held = opening.hand_cards(1)[0]
+    e = assert_illegal(opening, held, "C7")
+    assert "does not hold" in e.reason
+    assert_illegal(opening, k("cups 5"), "C5")
+
+
 def test_C8_cannot_play_passes():
     """C8: 'A player who cannot play passes'."""
     s = position_a(first=2)

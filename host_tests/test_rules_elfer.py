@@ -331,6 +331,28 @@ def test_E11_red_11_in_stock_yellow_11_holder_begins():
     assert s2.turn == 0 and s2.forced == c("blue 11")
 
 
+def test_E11_opener_of_yellow_11_is_refused_anything_else_citing_E11():
+    """E11: when red 11 was not dealt, the yellow 11 holder 'begins by playing it'. Another card, a draw, an end
+    or a pass is refused citing E11 (E10 is red 11's rule); a card the opener does not hold stays E19."""
+    rules = classic(players=2)
+    s = deal_state(rules, [cs("blue 11", "blue 12"), cs("yellow 11", "green 11", "yellow 12", "red 3")])
+    assert s.turn == 1 and s.forced == c("yellow 11")
+    for move in (c("green 11"), c("yellow 12"), c("red 3"), DRAW, END, PASS):
+        e = assert_illegal(s, move, "E11")
+        assert "opens with yellow 11" in e.reason
+    assert_illegal(s, c("blue 11"), "E19")
+    assert_illegal(s, c("red 11"), "E19")  # in the stock: not P2's card
+
+
+def test_E10_red_11_opener_is_refused_anything_else_citing_E10():
+    """E10: the red 11 holder 'plays red 11 as the first card of that turn': every other move names E10."""
+    rules = classic(players=2)
+    s = deal_state(rules, [cs("red 11", "yellow 11", "red 3"), cs("blue 3")], stock=None)
+    for move in (c("yellow 11"), c("red 3"), DRAW, END, PASS):
+        e = assert_illegal(s, move, "E10")
+        assert "opens with red 11" in e.reason
+
+
 @pytest.mark.parametrize("dealer,opener", [(0, 1), (1, 2), (2, 0)])
 def test_E11_no_start_card_dealt_left_of_dealer_begins(dealer, opener):
     """E11: 'if no start card was dealt at all, the player left of the dealer begins under the normal turn
