@@ -43,7 +43,8 @@ def check(rules, d, seats, active=None):
                 raise ValueError("P%d does not play this round (E23) but is dealt cards" % (p + 1))
             continue
         if not hands[p]:
-            raise ValueError("P%d's hand is empty: a round cannot start with a player already out (E20)" % (p + 1))
+            rule = "B3" if rules.bastard else "C9" if g == GAME_CINQUILLO else "E20"  # a round ends with a hand empty
+            raise ValueError("P%d's hand is empty: a round cannot start with a player already out (%s)" % (p + 1, rule))
         for card in hands[p]:
             take(card, "P%d's hand" % (p + 1))
     table = d.get("table") or []

@@ -410,6 +410,15 @@ def test_C7_card_not_held_or_no_move_is_refused_citing_C7(preset):
     assert_illegal(opening, k("cups 5"), "C5")
 
 
+def test_C7_two_players_may_not_draw_while_a_card_fits():
+    """C7: 'A player who can play must play' - with a stock (2 players) a draw is refused citing C7 while a card
+    fits (C8's draw is for a player who cannot play)."""
+    s = deal_state(cinq(players=2), [ks("cups 6", "clubs 1"), ks("swords 2")], table=ks("cups 5"), first=0)
+    assert s.stock_left > 0 and legal(s) == [k("cups 6")]
+    e = assert_illegal(s, DRAW, "C7")
+    assert "cups 6" in e.reason
+
+
 def test_C8_cannot_play_passes():
     """C8: 'A player who cannot play passes'."""
     s = position_a(first=2)
@@ -464,6 +473,16 @@ def test_C9_first_out_scores_5_plus_cards_left():
     assert s.round_scores == [11, 0, 0, 0]
     assert s.scores == [11, 0, 0, 0]
     assert seats(s.round_winners) == [0]
+
+
+def test_C9_moves_after_the_first_player_is_out_cite_C9():
+    """C9: 'the first player out wins the round' - a move after that is refused citing C9 (B3 is Bastard's end,
+    E20 Elfer Raus')."""
+    s = position_b()
+    s.apply(k("clubs jack"))
+    for move in (PASS, DRAW, k("clubs 1")):
+        e = assert_illegal(s, move, "C9")
+        assert "round is over" in e.reason
 
 
 def test_C9_points_accumulate_and_default_limit_30():

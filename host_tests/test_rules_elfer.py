@@ -71,7 +71,8 @@ def test_E2_green_card_is_not_playable_in_three_color_game():
     rules = make_rules("three-color", players=2)
     s = deal_state(rules, [cs("red 11", "red 12"), cs("yellow 3")], first=0)
     s.apply(c("red 11"))
-    assert_illegal(s, c("green 11"), ("E1", "E2", "V5"))
+    e = assert_illegal(s, c("green 11"), "E2")  # E1's green is what E2 takes out
+    assert "green 11 is not a card of this deck" in e.reason
 
 
 @pytest.mark.parametrize(
@@ -99,7 +100,8 @@ def test_E3_rank_beyond_junior_deck_is_refused():
         deal_state(rules, [cs("red 11"), cs("red 1")])
     s = deal_state(rules, [cs("red 6", "red 7"), cs("yellow 3")], first=0)
     s.apply(c("red 6"))
-    assert_illegal(s, c("red 11"), ("E1", "E3", "V4"))
+    assert_illegal(s, c("red 11"), "E3")  # a card of E1's deck, but not of the junior deck
+    assert_illegal(s, 21, "E1")  # rank 21 (red): in no deck at all
 
 
 @pytest.mark.parametrize("preset,start", [("classic", 11), ("junior15", 8), ("junior10", 6)])
@@ -579,6 +581,8 @@ def test_E19_card_not_held_or_not_a_move_is_refused():
     assert_illegal(s, c("red 12"), "E19")
     assert_illegal(s, 300, "E19")
     assert_illegal(s, "red 12", "E19")
+    e = assert_illegal(s, 253, "E19")  # a byte past the move codes is no move, not 'a card not in the deck'
+    assert e.reason == "not a move"
 
 
 def test_E20_round_ends_the_instant_a_hand_is_empty_mid_turn():
