@@ -14,7 +14,8 @@ def check(rules, d, seats, active=None):
 
     Raises ValueError saying what is wrong: a card not in this deck, a card
     given twice, cards missing, an empty hand, a table row that is not a
-    legal row, a seat that does not play this round. `active` is the bit
+    legal row, a seat that does not play this round, a stock in a Cinquillo
+    deal for 3 or 4 players (C3 deals all 40 cards). `active` is the bit
     mask of seats playing (an E23 tie-break round), default all.
     """
     g = rules.game
@@ -42,7 +43,8 @@ def check(rules, d, seats, active=None):
                 raise ValueError("P%d does not play this round (E23) but is dealt cards" % (p + 1))
             continue
         if not hands[p]:
-            raise ValueError("P%d's hand is empty: a round cannot start with a player already out (E20)" % (p + 1))
+            rule = "B3" if rules.bastard else "C9" if g == GAME_CINQUILLO else "E20"  # a round ends with a hand empty
+            raise ValueError("P%d's hand is empty: a round cannot start with a player already out (%s)" % (p + 1, rule))
         for card in hands[p]:
             take(card, "P%d's hand" % (p + 1))
     table = d.get("table") or []
@@ -91,6 +93,11 @@ def check(rules, d, seats, active=None):
             rest.remove(card)
         if rest:
             raise ValueError("cards missing from the deal: " + ", ".join(card_name(g, c) for c in rest))
+    if stock and g == GAME_CINQUILLO and seats > 2:
+        raise ValueError(
+            "a Cinquillo deal for %d players has no stock: all 40 cards are dealt (C3; only 2 players draw, C8),"
+            " but %d left over: %s" % (seats, len(stock), _names(g, stock))
+        )
     first = d.get("first")
     if first is not None and not (0 <= first < seats and active >> first & 1):
         raise ValueError("first seat P%d does not play this round" % (first + 1))
@@ -98,6 +105,13 @@ def check(rules, d, seats, active=None):
     out["stock"] = list(stock)
     out["table"] = list(table)
     return out
+
+
+def _names(g, cardlist):
+    names = [card_name(g, c) for c in cardlist[:3]]
+    if len(cardlist) > 3:
+        names.append("...")
+    return ", ".join(names)
 
 
 def place(s, d):

@@ -23,6 +23,29 @@ def _in_deck(rules, m):
     return m >> 5 < rules.colors and 1 <= (m & 31) <= rules.ranks
 
 
+def _deck_rule(rules, m):
+    """Which rule leaves m out of this deck: C1, E2 (no green), E3 (junior ranks) or E1."""
+    if rules.one_card_turns:
+        return "C1"
+    if m < SKIP and 1 <= (m & 31) <= 20:
+        if rules.colors <= m >> 5 < 4:
+            return "E2"
+        if m >> 5 < 4 and m & 31 > rules.ranks:
+            return "E3"
+    return "E1"
+
+
+def _opening(s):
+    """(rule, reason) while the round's first card is still to come: C5, E10 (red), E11 (another color)."""
+    rule = "C5" if s.rules.one_card_turns else "E10" if s.forced >> 5 == 0 else "E11"
+    return rule, "the round opens with %s" % cards.card_name(s.rules.game, s.forced)
+
+
+def _draw_rule(s):
+    """E17, or V2 when a blocked player draws up to three cards."""
+    return "V2" if s.rules.draw_max > 1 else "E17"
+
+
 def _example(s):
     buf = bytearray(32)
     n = plays(s, s.turn, buf, 0)
@@ -36,19 +59,23 @@ def explain(s, m):
     p = s.turn
     who = "P%d" % (p + 1)
     if s.phase != _PLAYING:
-        return _rule(s, "E20", "B3"), "the round is over"
-    if not isinstance(m, int) or not 0 <= m < 256:
-        return "E19", "not a move"
+        return _rule(s, "E20", "B3" if rules.bastard else "C9"), "the round is over"
+    if not isinstance(m, int) or not 0 <= m <= PASS:
+        return _rule(s, "E19", "C7"), "not a move"
+    if s.forced:  # E10/E11/C5: the opening card comes first, whatever else is tried
+        if m < DRAW and not _in_deck(rules, m):
+            return _deck_rule(rules, m), "%s is not a card of this deck" % cards.move_name(g, m)
+        if m < DRAW and not holds(s, p, m):
+            return _rule(s, "E19", "C7"), "%s does not hold %s" % (who, cards.card_name(g, m))
+        return _opening(s)
     if m == DRAW:
         if s.stock_left == 0:
             return _rule(s, "E18", "C8"), "the stock is empty"
         if s.placed:
             return "E17", "%s has placed a card this turn; drawing is only for a blocked turn" % who
         if s.drawn:
-            return "E17", "the drawn card fits and must be placed"
-        if s.forced:
-            return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
-        return _rule(s, "E17", "C8"), "%s can play (%s), so may not draw" % (who, _example(s))
+            return _draw_rule(s), "the drawn card fits and must be placed"
+        return _rule(s, "E17", "C7"), "%s can play (%s), so may not draw" % (who, _example(s))
     if m == END:
         if rules.one_card_turns:
             return "C7", "a Cinquillo turn ends by itself after one card"
@@ -57,33 +84,32 @@ def explain(s, m):
             if can:
                 return "E16", "end follows a placed card; play one of: " + can
             if s.stock_left:
-                return "E17", "nothing to end: no card placed and none fits; draw"
+                rule = "V2" if s.drawn else "E17"
+                return rule, "nothing to end: no card placed and none fits; draw"
             return "E18", "nothing to end: no card placed and none fits; pass"
         return "E12", "%s must open the row of the start card they hold before ending the turn" % who
     if m == PASS:
         can = _example(s)
-        if s.forced:
-            return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
         if s.placed:
             return "E15", "%s has placed a card this turn: end the turn with 'end'" % who
         if not can:
+            if s.drawn:
+                return "V2", "the stock is not empty: draw again (up to three cards)"
             return _rule(s, "E17", "C8"), "the stock is not empty: draw first"
         if rules.one_card_turns:
             return "C7", "%s can play (%s) and must" % (who, can)
         if obligated(s, p):
             return "E12", "%s holds the start card of a closed row and must open it" % who
         if s.drawn:
-            return "E17", "the drawn card can be played and must be"
+            return _draw_rule(s), "the drawn card can be played and must be"
         if rules.optional_pass:
             return "V1", "optional passes are suspended: every player has passed in succession"
         return "E16", "%s can play (%s) and must" % (who, can)
     if not _in_deck(rules, m):
-        return _rule(s, "E1", "C1"), "%s is not a card of this deck" % cards.move_name(g, m)
+        return _deck_rule(rules, m), "%s is not a card of this deck" % cards.move_name(g, m)
     name = cards.card_name(g, m)
     if not holds(s, p, m):
-        return "E19", "%s does not hold %s" % (who, name)
-    if s.forced:
-        return _rule(s, "E10", "C5"), "the round opens with %s" % cards.card_name(g, s.forced)
+        return _rule(s, "E19", "C7"), "%s does not hold %s" % (who, name)
     c = m >> 5
     color = cards.COLOR_NAMES[g][c]
     if s.hi[c] == 0:

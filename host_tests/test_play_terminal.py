@@ -246,6 +246,14 @@ def test_render_hand_marks_only_the_forced_opening_card():
     assert "You open the round with red 11 (E10)." in play.render_screen(state, 0)
 
 
+def test_E11_opening_with_yellow_11_names_E11():
+    """E11: red 11 is in the stock, so the yellow 11 holder opens with it; the prompt names E11, not E10."""
+    rules = make_rules("classic", players=2)
+    state = from_deal(rules, {"hands": [[card(Y, 11), card(Y, 12)], [card(B, 2)]], "stock": None})
+    assert state.turn == 0 and state.forced == card(Y, 11)
+    assert "You open the round with yellow 11 (E11)." in play.render_screen(state, 0)
+
+
 def test_render_table_rows_stock_opponents_scores():
     state = _bad_input_deal()
     view = SeatView(state.rules, 0)

@@ -4,7 +4,8 @@ import pytest
 
 from engine import deal
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, card, card_name, card_token, face_value
-from engine.errors import RulesError
+from engine.errors import RecordError, RulesError
+from engine.record import replay
 from engine.rng import Rng
 from engine.rules import hand_size_for, make_rules
 from engine.state import State
@@ -177,6 +178,63 @@ def test_C3_hand_size_option_range_and_only_for_two_players():
     assert err.option == "hand_size"
 
 
+# Every suit but clubs complete on the table, clubs only its 5; the clubs in hand do not fit, so P1 is blocked.
+TABLE_CLUBS_5 = krow("coins", 1, 10) + krow("cups", 1, 10) + krow("swords", 1, 10) + ks("clubs 5")
+HANDS_CLUBS = [ks("clubs 1"), ks("clubs 3"), ks("clubs 7"), ks("clubs jack")]
+CLUBS_LEFT = ks("clubs 2", "clubs 4", "clubs 6", "clubs knight", "clubs king")
+
+
+@pytest.mark.parametrize("preset,players", [("cinquillo", 3), ("cinquillo", 4), ("bastard", 3), ("bastard", 4)])
+def test_C3_hand_written_deal_for_3_or_4_players_may_not_leave_a_stock(preset, players):
+    """C3: with 3 or 4 players all 40 cards are dealt, so there is no stock to draw from (C8: only with 2
+    players). A hand-written deal that leaves cards over, as 'stock: rest' or listed, is refused naming C3."""
+    rules = make_rules(preset, players=players)
+    hands = HANDS_CLUBS[:players]
+    left = CLUBS_LEFT + [x for h in HANDS_CLUBS[players:] for x in h]
+    for stock in (None, left, left[::-1]):
+        with pytest.raises(ValueError, match=r"no stock.*\(C3") as e:
+            deal_state(rules, hands, stock=stock, table=TABLE_CLUBS_5, first=0)
+        assert "clubs 2" in str(e.value) or "clubs king" in str(e.value)
+    # the same position with the leftover cards dealt is accepted; there is nothing to draw (plain Cinquillo's P1
+    # is blocked and passes; Bastard's may place clubs 1 below the 5, B2)
+    s = deal_state(rules, [hands[0]] + [hands[1] + left] + hands[2:], stock=[], table=TABLE_CLUBS_5, first=0)
+    assert s.stock_left == 0 and legal(s) == ([k("clubs 1")] if rules.bastard else [PASS])
+    assert_illegal(s, DRAW, "C8")
+
+
+def test_C8_hand_written_two_player_deal_keeps_its_stock():
+    """C8: 'with a stock (2 players) they must first draw one card' - a 2-player deal may leave a stock."""
+    s = deal_state(cinq(players=2), HANDS_CLUBS[:2], stock=None, table=TABLE_CLUBS_5, first=0)
+    assert s.stock_left == 7 and legal(s) == [DRAW]
+    assert_illegal(s, PASS, "C8")
+
+
+def test_C3_hand_written_record_for_3_players_with_stock_rest_is_refused():
+    """C3: a record's 'stock: rest' is no way to give a 3-player Cinquillo round a stock (docs/records.md)."""
+    text = "\n".join(
+        [
+            "elfer-raus-record 1",
+            "rules: cinquillo players=3",
+            "dealer: P3",
+            "round 1",
+            "P1: B1",
+            "P2: B3",
+            "P3: B7",
+            "table: " + " ".join(card_token(GAME_CINQUILLO, x) for x in TABLE_CLUBS_5),
+            "first: P1",
+            "stock: rest",
+            "P1 passes",
+            "",
+        ]
+    )
+    with pytest.raises(RecordError) as e:
+        replay(text)
+    assert e.value.line == 5 and "bad deal" in e.value.reason and "(C3" in e.value.reason
+    dealt = text.replace("P3: B7", "P3: B7 B2 B4 B6 BJ BN BK").replace("stock: rest", "stock:")
+    s = replay(dealt)
+    assert s.turn == 2 and s.stock_left == 0 and s.history_entry(0) == (0, PASS)
+
+
 @pytest.mark.parametrize("players,dealer", [(4, 0), (4, 2), (3, 0), (3, 1)])
 def test_C3_dealt_to_the_right_starting_at_dealers_right(players, dealer):
     """C3/C6 and api decision: 'Cinquillo deals to the right starting at the dealer's right; 3p: 13 each then the
@@ -332,6 +390,35 @@ def test_C7_who_can_play_must_play():
     assert_illegal(s, DRAW, ("C7", "C8"))
 
 
+@pytest.mark.parametrize("preset", ["cinquillo", "bastard"])
+def test_C7_card_not_held_or_no_move_is_refused_citing_C7(preset):
+    """C7: a turn is one card of the player's own hand. A card held by someone else, or a value that is no move,
+    is refused citing C7 (E19 is an Elfer Raus rule) and nothing changes; the opener of round 1 too (C5)."""
+    rules = make_rules(preset, players=4)
+    s = deal_state(rules, HANDS_A, stock=[], table=TABLE_A, first=0)
+    assert k("cups 6") in s.hand_cards(1) and s.turn == 0
+    e = assert_illegal(s, k("cups 6"), "C7")  # P2's card, and it fits
+    assert "P1 does not hold cups 6" in e.reason
+    assert_illegal(s, 300, "C7")
+    assert_illegal(s, "cups 6", "C7")
+    assert_illegal(s, 253, "C7")
+    opening = deal_state(rules, spread(rules, [ks("coins 5", "cups 5"), [], [], []], to=[1, 2, 3]), stock=[])
+    assert opening.forced == k("coins 5")
+    held = opening.hand_cards(1)[0]
+    e = assert_illegal(opening, held, "C7")
+    assert "does not hold" in e.reason
+    assert_illegal(opening, k("cups 5"), "C5")
+
+
+def test_C7_two_players_may_not_draw_while_a_card_fits():
+    """C7: 'A player who can play must play' - with a stock (2 players) a draw is refused citing C7 while a card
+    fits (C8's draw is for a player who cannot play)."""
+    s = deal_state(cinq(players=2), [ks("cups 6", "clubs 1"), ks("swords 2")], table=ks("cups 5"), first=0)
+    assert s.stock_left > 0 and legal(s) == [k("cups 6")]
+    e = assert_illegal(s, DRAW, "C7")
+    assert "cups 6" in e.reason
+
+
 def test_C8_cannot_play_passes():
     """C8: 'A player who cannot play passes'."""
     s = position_a(first=2)
@@ -386,6 +473,16 @@ def test_C9_first_out_scores_5_plus_cards_left():
     assert s.round_scores == [11, 0, 0, 0]
     assert s.scores == [11, 0, 0, 0]
     assert seats(s.round_winners) == [0]
+
+
+def test_C9_moves_after_the_first_player_is_out_cite_C9():
+    """C9: 'the first player out wins the round' - a move after that is refused citing C9 (B3 is Bastard's end,
+    E20 Elfer Raus')."""
+    s = position_b()
+    s.apply(k("clubs jack"))
+    for move in (PASS, DRAW, k("clubs 1")):
+        e = assert_illegal(s, move, "C9")
+        assert "round is over" in e.reason
 
 
 def test_C9_points_accumulate_and_default_limit_30():

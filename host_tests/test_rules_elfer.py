@@ -71,7 +71,8 @@ def test_E2_green_card_is_not_playable_in_three_color_game():
     rules = make_rules("three-color", players=2)
     s = deal_state(rules, [cs("red 11", "red 12"), cs("yellow 3")], first=0)
     s.apply(c("red 11"))
-    assert_illegal(s, c("green 11"), ("E1", "E2", "V5"))
+    e = assert_illegal(s, c("green 11"), "E2")  # E1's green is what E2 takes out
+    assert "green 11 is not a card of this deck" in e.reason
 
 
 @pytest.mark.parametrize(
@@ -99,7 +100,8 @@ def test_E3_rank_beyond_junior_deck_is_refused():
         deal_state(rules, [cs("red 11"), cs("red 1")])
     s = deal_state(rules, [cs("red 6", "red 7"), cs("yellow 3")], first=0)
     s.apply(c("red 6"))
-    assert_illegal(s, c("red 11"), ("E1", "E3", "V4"))
+    assert_illegal(s, c("red 11"), "E3")  # a card of E1's deck, but not of the junior deck
+    assert_illegal(s, 21, "E1")  # rank 21 (red): in no deck at all
 
 
 @pytest.mark.parametrize("preset,start", [("classic", 11), ("junior15", 8), ("junior10", 6)])
@@ -331,6 +333,28 @@ def test_E11_red_11_in_stock_yellow_11_holder_begins():
     assert s2.turn == 0 and s2.forced == c("blue 11")
 
 
+def test_E11_opener_of_yellow_11_is_refused_anything_else_citing_E11():
+    """E11: when red 11 was not dealt, the yellow 11 holder 'begins by playing it'. Another card, a draw, an end
+    or a pass is refused citing E11 (E10 is red 11's rule); a card the opener does not hold stays E19."""
+    rules = classic(players=2)
+    s = deal_state(rules, [cs("blue 11", "blue 12"), cs("yellow 11", "green 11", "yellow 12", "red 3")])
+    assert s.turn == 1 and s.forced == c("yellow 11")
+    for move in (c("green 11"), c("yellow 12"), c("red 3"), DRAW, END, PASS):
+        e = assert_illegal(s, move, "E11")
+        assert "opens with yellow 11" in e.reason
+    assert_illegal(s, c("blue 11"), "E19")
+    assert_illegal(s, c("red 11"), "E19")  # in the stock: not P2's card
+
+
+def test_E10_red_11_opener_is_refused_anything_else_citing_E10():
+    """E10: the red 11 holder 'plays red 11 as the first card of that turn': every other move names E10."""
+    rules = classic(players=2)
+    s = deal_state(rules, [cs("red 11", "yellow 11", "red 3"), cs("blue 3")], stock=None)
+    for move in (c("yellow 11"), c("red 3"), DRAW, END, PASS):
+        e = assert_illegal(s, move, "E10")
+        assert "opens with red 11" in e.reason
+
+
 @pytest.mark.parametrize("dealer,opener", [(0, 1), (1, 2), (2, 0)])
 def test_E11_no_start_card_dealt_left_of_dealer_begins(dealer, opener):
     """E11: 'if no start card was dealt at all, the player left of the dealer begins under the normal turn
@@ -557,6 +581,8 @@ def test_E19_card_not_held_or_not_a_move_is_refused():
     assert_illegal(s, c("red 12"), "E19")
     assert_illegal(s, 300, "E19")
     assert_illegal(s, "red 12", "E19")
+    e = assert_illegal(s, 253, "E19")  # a byte past the move codes is no move, not 'a card not in the deck'
+    assert e.reason == "not a move"
 
 
 def test_E20_round_ends_the_instant_a_hand_is_empty_mid_turn():

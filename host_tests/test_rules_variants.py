@@ -166,7 +166,29 @@ def test_V2_stops_early_at_a_legal_second_card():
     s.apply(DRAW)
     assert legal(s) == [c("red 10")]
     assert s.stock_left == left - 2
-    assert_illegal(s, DRAW, ("V2", "E16", "E17"))
+    assert_illegal(s, DRAW, "V2")
+
+
+def test_V2_refusals_while_drawing_up_to_three_cite_V2():
+    """V2: between draws the player keeps drawing (no pass, no end), and the first card that fits must be played:
+    those refusals cite V2, which replaces E17's single draw."""
+    rules = make_rules("classic", players=2, draw=3)
+    used = cs("red 11", "yellow 3", "green 9")
+    s = deal_state(
+        rules,
+        [cs("yellow 3"), cs("green 9")],
+        stock=stock_first(rules, cs("blue 2", "red 10"), used),
+        table=erow("red", 11, 11),
+        first=0,
+    )
+    s.apply(DRAW)
+    assert legal(s) == [DRAW]
+    assert "draw again" in assert_illegal(s, PASS, "V2").reason
+    assert_illegal(s, END, "V2")
+    s.apply(DRAW)
+    assert legal(s) == [c("red 10")]
+    assert "must be" in assert_illegal(s, PASS, "V2").reason
+    assert "must be placed" in assert_illegal(s, DRAW, "V2").reason
 
 
 def test_V2_three_unplayable_cards_end_the_turn():

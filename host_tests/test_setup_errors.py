@@ -44,6 +44,16 @@ def test_E20_a_deal_with_an_empty_hand_is_refused():
         from_deal(make_rules("classic", players=2), {"hands": [cs("red 11"), []], "stock": None})
 
 
+@pytest.mark.parametrize("preset,rule", [("cinquillo", "C9"), ("bastard", "B3")])
+def test_C9_B3_a_cinquillo_deal_with_an_empty_hand_cites_the_cinquillo_rule(preset, rule):
+    """C9 / B3: a Cinquillo round ends when a hand is empty, so it cannot start with one; the refusal names the
+    game's own rule, not Elfer Raus' E20."""
+    rules = make_rules(preset, players=3)
+    hands = [cs("coins 5", game=1), cs("cups 5", game=1), []]
+    with pytest.raises(ValueError, match=r"P3's hand is empty.*\(%s\)" % rule):
+        from_deal(rules, {"hands": hands, "stock": None})
+
+
 def test_V3_explicit_start_ranks_must_be_10_or_12():
     rules = make_rules("classic", players=2, start_10_12=1)
     deal = {"hands": [cs("red 10"), cs("red 12")], "stock": None}
@@ -88,9 +98,11 @@ def test_C3_explicit_3p_deal_without_a_14_card_hand_resets_the_rotation():
     assert s.fourteen != 255
     hands = [[], [], []]
     deck = [c * 32 + r for c in range(4) for r in range(1, 11)]
-    for i, card in enumerate(deck[:39]):
+    table = [deck.pop(34)]  # the clubs 5 lies on its row; the 39 others are dealt 13 each, and no stock is left
+    for i, card in enumerate(deck):
         hands[i % 3].append(card)
-    s2 = from_deal(rules, {"hands": hands, "stock": None})
+    s2 = from_deal(rules, {"hands": hands, "table": table, "stock": None})
+    assert [len(h) for h in hands] == [13, 13, 13] and s2.stock_left == 0
     assert s2.fourteen == 255
 
 

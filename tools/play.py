@@ -284,7 +284,7 @@ def render_options(s, seat):
         return ""
     g = s.rules.game
     if s.forced and s.forced in legal:
-        rule = "C5" if s.rules.one_card_turns else "E10"
+        rule = "C5" if s.rules.one_card_turns else "E10" if s.forced >> 5 == 0 else "E11"  # E11: not red's start card
         return "You open the round with %s (%s)." % (card_name(g, s.forced), rule)
     opts = []
     if any(m < DRAW for m in legal):
