@@ -5,6 +5,8 @@ complete save or the new one readable, never anything else. Random damage
 never raises out of the loader. Unchanged saves are not written (wear).
 """
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,3 +141,19 @@ def test_random_damage_never_raises_and_never_yields_a_foreign_payload(damage, s
     got = Store(region).load()
     assert got is None or got in saves
     Store(region).read_error()
+
+
+def test_file_region_of_unexpected_size_is_kept_not_wiped(tmp_path, capsys):
+    path = str(tmp_path / "elfer-saves.bin")
+    s = Store(FileRegion(path, 8192))
+    s.save(b"from an 8 KiB build")
+    kept = open(path, "rb").read()
+    r = FileRegion(path, 4096)
+    assert "8192 bytes" in r.notice and path + ".old" in r.notice
+    assert "kept as" in capsys.readouterr().out
+    assert open(path + ".old", "rb").read() == kept
+    assert os.path.getsize(path) == 4096
+    open(path, "wb").write(b"short")
+    r2 = FileRegion(path, 4096)
+    assert r2.notice.endswith(path + ".old1")  # the first one kept is not overwritten
+    assert open(path + ".old", "rb").read() == kept
