@@ -1,8 +1,9 @@
 """The error screen: what the app shows after an unexpected exception (loaded only then).
 
 The traceback goes to the serial console; a one-line summary (exception and
-the innermost place) goes to the storage's error area; the saves are left as
-they were (the last one was written between moves). A restarts.
+the innermost place) goes to the storage's error area where writing it cannot
+cost the save (firmware/storeread.py); the saves are left as they were (the
+last one was written between moves). A restarts.
 """
 
 import sys
@@ -51,7 +52,8 @@ class ErrorScreen:
         self.summary = summary(e, tb)
         if store is not None:
             try:
-                store.write_error(self.summary)
+                if not store.write_error(self.summary):
+                    print("error summary not stored: its flash unit holds the save (docs/saves.md)")
             except Exception as e2:  # the storage failing too: the console has it
                 print("error area not written: %s" % (e2,))
         self.board = board

@@ -1,23 +1,45 @@
 """A storage region in a file (the simulator, MicroPython boards without microcontroller.nvm).
 
 Nothing of it is kept in RAM: reads (a few slices at boot) and writes go to the file.
+A file of another size is never overwritten: it is renamed aside with a notice.
 """
 
 
 class FileRegion:
     """A byte region of a fixed size kept in a file."""
 
+    # A write changes only the bytes it writes: littlefs (MicroPython on RP2040, ESP32)
+    # commits a file's new blocks when it is closed, old bytes or new; a PC's file system too.
+    erase_unit = 1
+
     def __init__(self, path, size=4096):
         self.path = path
         self.size = size
+        self.notice = ""
         try:
             with open(path, "rb") as f:
                 have = len(f.read())
         except OSError:
             have = -1
         if have != size:
+            if have > 0:  # (an empty file holds no save)
+                self._set_aside(have)
             with open(path, "wb") as f:
                 f.write(b"\xff" * size)
+
+    def _set_aside(self, have):
+        import os
+
+        for k in range(10):
+            name = "%s.old%s" % (self.path, k or "")
+            try:
+                os.stat(name)
+            except OSError:
+                os.rename(self.path, name)
+                self.notice = "Save file of %d bytes (not %d) kept as %s" % (have, self.size, name)
+                print(self.notice)
+                return
+        raise OSError("save file %s has %d bytes, not %d; no free name to keep it" % (self.path, have, self.size))
 
     def __len__(self):
         return self.size

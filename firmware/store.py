@@ -1,38 +1,66 @@
-"""Saves that survive power loss: two slots over a byte region, and a small error area.
+"""Saves that survive power loss: two slots over a byte region, each in its own half.
 
-The region is microcontroller.nvm on CircuitPython (8 KiB on SAMD51 and
-nRF52840, 4 KiB on RP2040), a file on MicroPython and in the simulator
-(firmware/fileregion.py), or a bytearray in tests. Layout (docs/saves.md):
+The region is microcontroller.nvm on CircuitPython (8 KiB on SAMD51,
+nRF52840 and ESP32-S2/S3, 4 KiB on RP2040), a file on MicroPython and in the
+simulator (firmware/fileregion.py), or a bytearray in tests. Layout
+(docs/saves.md):
 
-    [slot A][slot B] ... [error area: last 256 bytes]
+    half 0: [slot 0 ...][error area 0]   half 1: [slot 1 ...][error area 1]
 
-A slot: 'EL', payload length (u16), payload, sequence number (u16),
-CRC-32 of everything before it. A save goes to the slot that does not hold
-the newest good save, with the next sequence number, so a write torn at any
-byte leaves the previous save readable: the torn slot fails its CRC (or is
-the older of the two). Nothing is written when the payload has not changed (told by the CRC register
+Flash erases whole units (a 4 KiB page on nRF52840, the whole 8 KiB block on
+SAMD51), so each slot has a half of its own: where the region spans two or
+more erase units, writing one slot never erases the other. A slot: 'EL',
+payload length (u16), payload, sequence number (u16), CRC-32 of everything
+before it. A save goes to the slot that does not hold the newest good save,
+with the next sequence number; a write cut off anywhere leaves that slot
+failing its CRC (or the older of the two), so the previous save is read.
+Nothing is written when the payload has not changed (told by the CRC register
 after the payload, which leaves out the sequence number: no copy of the last
-save is kept in RAM).
+save is kept in RAM). A crash summary goes to the error area of the half
+without the newest save, and nowhere when the halves share an erase unit.
 """
 
 from engine.crc import crc_update, put_crc
 
-ERROR_AREA = 256
+ERROR_AREA = 256  # at the end of each half
 _HEAD = 4  # 'E', 'L', length (2); the sequence number (2) follows the payload
 PAYLOAD = _HEAD  # where the payload starts in Store.buf
 _MAGIC0 = 0x45
 _MAGIC1 = 0x4C
 _MIN_REGION = 1024
 
+# Bytes one nvm write erases, by sys.platform (CircuitPython ports; docs/saves.md).
+# Espressif keeps nvm as one NVS blob rewritten whole: the whole region.
+_UNITS = (("MicroChip SAM", 8192), ("nRF", 4096), ("RP2", 4096), ("Atmel SAMD21", 256))
+
+
+def erase_unit(region):
+    """How many bytes a write to the region may erase (aligned): the region's own
+    `erase_unit`, 1 for a bytearray, else the CircuitPython port's (the whole
+    region when unknown)."""
+    unit = getattr(region, "erase_unit", 0)
+    if unit:
+        return unit
+    if isinstance(region, bytearray):
+        return 1
+    import sys
+
+    for name, unit in _UNITS:
+        if sys.platform.startswith(name):
+            return unit
+    return len(region)
+
 
 class Store:
-    def __init__(self, region):
+    def __init__(self, region, unit=0):
         size = len(region)
         if size < _MIN_REGION:
             raise ValueError("storage region of %d bytes is too small (need %d)" % (size, _MIN_REGION))
         self.region = region
-        self.slot_size = (size - ERROR_AREA) // 2
-        self.error_at = size - ERROR_AREA
+        self.half = size // 2
+        self.slot_size = self.half - ERROR_AREA
+        # The halves lie in separate erase units: a write to one never erases the other.
+        self.apart = self.half % (unit or erase_unit(region)) == 0
         self.seq = -1  # sequence number of the newest good save, -1: none
         self.slot = 1  # the slot holding it (so the first save goes to slot 0)
         # The CRC register after the newest save's payload (-1: none): tells an unchanged save.
@@ -94,7 +122,7 @@ class Store:
         buf[i] = seq >> 8
         buf[i + 1] = seq & 255
         put_crc(buf, 0, i + 2, hi, lo, i)
-        base = k * self.slot_size
+        base = k * self.half
         self.region[base : base + i + 6] = memoryview(buf)[: i + 6]
         self.seq = seq
         self.slot = k
@@ -104,10 +132,11 @@ class Store:
         return True
 
     def write_error(self, text):
-        """Write a crash summary to the error area (firmware/storeread.py)."""
+        """Write a crash summary where it cannot cost the newest save; False when there is
+        no such place (firmware/storeread.py)."""
         from firmware import storeread
 
-        storeread.write_error(self, text)
+        return storeread.write_error(self, text)
 
     def read_error(self):
         """The last crash summary written, or ''."""

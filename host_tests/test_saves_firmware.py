@@ -287,3 +287,46 @@ def test_changing_settings_before_continue_keeps_the_saved_match():
     d3.press("A")
     assert d3.screen_name() == "TableScreen"
     assert comparable(d3.app.match.state) == comparable(m.state)
+
+
+@pytest.mark.parametrize("family", ["samd51", "nrf52840"])
+def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family, capsys):
+    """SAMD51's nvm is one erase unit: the summary is not written (the console says so).
+    nRF52840's halves are separate pages: the summary goes to the page without the newest
+    save, so the crash's flash steps leave the newest save's page alone."""
+    import flashmodel
+
+    from boards.sim import SimBoard
+    from firmware.runner import Runner
+    from firmware.store import Store
+
+    nvm = flashmodel.Flash(family)
+    d = simdrive.Driver("sim", nvm=nvm, speed=0)
+    d.new_match("Elfer Raus", players=4)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn() and m.state.placed == 0)
+    runner = Runner(SimBoard("sim", scale=1, keyboard=True, nvm=nvm))
+    runner.app.settings.speed = 0
+    runner.board.press(4)  # A: Continue
+    runner.step(10)
+    newest = Store(nvm)
+    saved = newest.load()
+    before = len(nvm.steps)
+
+    def broken(*args):
+        raise RuntimeError("engine fault for the test")
+
+    runner.app.match.play = broken
+    runner.app.match.bot_step = broken
+    runner.board.press(4)
+    runner.step(20)
+    assert runner.error is not None
+    crash_steps = nvm.steps[before:]
+    assert Store(nvm).load() == saved
+    if family == "samd51":
+        assert crash_steps == [] and Store(nvm).read_error() == ""
+        assert "error summary not stored" in capsys.readouterr().out
+    else:
+        assert crash_steps and "engine fault for the test" in Store(nvm).read_error()
+        page = newest.slot * 4096
+        assert all(not (page <= s[1] < page + 4096) for s in crash_steps)

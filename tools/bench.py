@@ -210,6 +210,22 @@ def snapshot_figures(figures, matches=20):
             figures["snapshot_dump_ms_classic6_cpython"] = "%.2f" % (1000 * t_dump / max(dumps, 1))
 
 
+def store_figures(figures):
+    """store_lost_saves_FAMILY / store_cut_points_FAMILY: power cut at every step of each
+    board family's flash (host_tests/flashmodel.py); store_error_*: the same for crash summaries."""
+    sys.path.insert(0, os.path.join(TOOLS, "..", "host_tests"))
+    import flashmodel
+
+    from firmware.store import Store
+
+    for family in sorted(flashmodel.FAMILIES):
+        r = flashmodel.survey(family, Store)
+        figures["store_lost_saves_" + family] = str(r["lost"])
+        figures["store_cut_points_" + family] = str(r["cut_points"])
+        figures["store_error_lost_saves_" + family] = str(r["error_lost"])
+        figures["store_error_cut_points_" + family] = str(r["error_cut_points"])
+
+
 def bundle_figures(figures):
     """bundle_bytes_BOARD: what make bundle puts on each board (tools/bundle.py)."""
     import bundle
@@ -238,6 +254,7 @@ def main():
     figures["cores"] = str(cores)
     figures["bot_view_rounds_per_s_cpython"] = "%.0f" % bot_rounds_per_s(make_rules("classic", players=4), seconds)
     snapshot_figures(figures)
+    store_figures(figures)
     bundle_figures(figures)
     micropython_figures(seconds, figures)
     wasm_figures(figures)
