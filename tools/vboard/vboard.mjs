@@ -82,6 +82,15 @@ function execute(src, ack) {
 
 function onByte(c) {
   if (paste) {
+    if (c === 0x03) {
+      // As MicroPython's mp_reader_stdin_readbyte (shared/runtime/pyexec.c): Ctrl-C ends the
+      // paste ("\x04" to the host) and raises KeyboardInterrupt; the board is back at the raw
+      // prompt. This is how a host that lost the line mid-paste gets the board back.
+      paste = false;
+      buf = [];
+      send("\x04\x04Traceback (most recent call last):\r\nKeyboardInterrupt: \r\n\x04>");
+      return;
+    }
     if (c === 0x04) {
       paste = false;
       const src = Buffer.from(buf).toString("utf8");
