@@ -1,9 +1,14 @@
 """Getting it onto a device (issue 6): the bundle, the CIRCUITPY drive route, and the serial
 route against a virtual MicroPython board (tools/vboard) with the real mpremote."""
 
+import ast
+import errno
 import os
+import re
+import socket
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -19,10 +24,13 @@ from engine import selftest  # noqa: E402
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
 
-def listing(folder):
+def listing(folder, skip=(".elfer-bundle", "boot_out.txt")):
+    """{relative path: bytes} of a bundle or a drive, without the bundle's mark and the drive's boot_out.txt."""
     out = {}
     for base, _, names in os.walk(folder):
         for name in names:
+            if base == str(folder) and name in skip:
+                continue
             full = os.path.join(base, name)
             with open(full, "rb") as f:
                 out[os.path.relpath(full, folder).replace(os.sep, "/")] = f.read()
@@ -98,6 +106,17 @@ def test_bundle_unknown_board_named():
 # --- the CIRCUITPY drive -------------------------------------------------------------
 
 
+BOOT_OUT = b"Adafruit CircuitPython 9.2.0 on 2024-10-28; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
+
+
+def make_drive(tmp_path, name="CIRCUITPY"):
+    """A mounted CIRCUITPY drive as the computer sees it: CircuitPython wrote boot_out.txt at boot."""
+    drive = tmp_path / name
+    drive.mkdir(parents=True)
+    (drive / "boot_out.txt").write_bytes(BOOT_OUT)
+    return drive
+
+
 @pytest.fixture
 def built(tmp_path):
     folder = tmp_path / "bundle"
@@ -106,14 +125,12 @@ def built(tmp_path):
 
 
 def test_drive_copies_then_skips_unchanged_and_code_py_last(built, tmp_path):
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.0")
+    drive = make_drive(tmp_path)
     order = []
     copied, skipped = flash.flash_drive(str(built), str(drive), out=order.append)
     assert order[-1].startswith("copied code.py")
     assert len(copied) == len(listing(built)) and not skipped
-    assert {k: v for k, v in listing(drive).items() if k != "boot_out.txt"} == listing(built)
+    assert listing(drive) == listing(built)
     copied, skipped = flash.flash_drive(str(built), str(drive))
     assert copied == [] and len(skipped) == len(listing(built))
     (built / "engine" / "cards.py").write_text("# changed\n")
@@ -122,8 +139,7 @@ def test_drive_copies_then_skips_unchanged_and_code_py_last(built, tmp_path):
 
 
 def test_drive_dry_run_writes_nothing(built, tmp_path):
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
+    drive = make_drive(tmp_path)
     lines = []
     copied, _ = flash.flash_drive(str(built), str(drive), dry_run=True, out=lines.append)
     assert listing(drive) == {} and len(lines) == len(copied) and lines[0].startswith("would copy")
@@ -134,15 +150,14 @@ def test_drive_interrupted_flash_never_leaves_a_broken_file(built, tmp_path, fra
     """Old version on the drive; a new one is flashed and the cable pulled part-way:
     every file is the old or the new version, whole; code.py never half-written; the next
     flash completes and removes the leftovers."""
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
+    drive = make_drive(tmp_path)
     flash.flash_drive(str(built), str(drive))
     old = listing(drive)
     for rel in list(old):  # a new version of every file
         with open(built / rel, "ab") as f:
             f.write(b"\n# v2\n")
     new = listing(built)
-    total = sum(len(v) for v in new.values())
+    total = sum(len(v) for k, v in new.items() if k != "settings.toml")  # the user's settings.toml stays
     with pytest.raises(KeyboardInterrupt):
         flash.flash_drive(str(built), str(drive), interrupt_after=int(total * fraction))
     now = {k: v for k, v in listing(drive).items() if not k.endswith(flash.TMP_SUFFIX)}
@@ -150,7 +165,8 @@ def test_drive_interrupted_flash_never_leaves_a_broken_file(built, tmp_path, fra
         assert data in (old[rel], new[rel]), rel
     assert now["code.py"] == old["code.py"]  # written last, never reached before the others
     flash.flash_drive(str(built), str(drive))
-    assert listing(drive) == new
+    # settings.toml is the user's once on the drive: kept (no key of ours is missing), the rest new.
+    assert listing(drive) == dict(new, **{"settings.toml": old["settings.toml"]})
 
 
 def test_drive_missing_folder_named(built):
@@ -225,8 +241,7 @@ def test_make_flash_micropython_route_selftest_matches_host(tmp_path, digest):
 
 
 def test_make_flash_drive_route_cli(tmp_path):
-    drive = tmp_path / "CIRCUITPY"
-    drive.mkdir()
+    drive = make_drive(tmp_path)
     r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run")
     assert r.returncode == 0 and "would copy code.py" in r.stdout and listing(drive) == {}
     r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"))
@@ -265,3 +280,340 @@ def test_flash_unreachable_port_named(tmp_path):
     bundle.build("micropython", str(folder))
     with pytest.raises(flash.FlashError, match="socket://127.0.0.1:9: cannot reach the board"):
         flash.flash_serial(str(folder), "socket://127.0.0.1:9", out=lambda s: None)
+
+
+# --- issue 11: the user's settings.toml is kept ----------------------------------------
+
+USER_SETTINGS = (
+    b"# my settings\n"
+    b'CIRCUITPY_WIFI_SSID = "home"\n'
+    b'CIRCUITPY_WIFI_PASSWORD = "hunter2"  # do not lose me\n'
+    b'ELFER_SPEED = "0"   # I like it fast\n'
+)
+ADDED = "settings.toml: added ELFER_BOARD, ELFER_MARKS, ELFER_SOUND, ELFER_BRIGHTNESS, kept your other settings"
+
+
+def test_make_flash_keeps_the_users_settings_toml_and_adds_missing_keys(tmp_path, capsys):
+    drive = make_drive(tmp_path)
+    (drive / "settings.toml").write_bytes(USER_SETTINGS)
+    args = ["pybadge", "--drive", str(drive), "--out", str(tmp_path / "b")]
+    assert flash.main(args + ["--dry-run"]) == 0
+    assert "settings.toml: would add ELFER_BOARD" in capsys.readouterr().out
+    assert (drive / "settings.toml").read_bytes() == USER_SETTINGS
+    assert flash.main(args) == 0
+    assert ADDED in capsys.readouterr().out.splitlines()
+    got = (drive / "settings.toml").read_bytes()
+    assert got.startswith(USER_SETTINGS)  # Wi-Fi keys, the edited speed, comments: byte for byte
+    assert got.count(b"ELFER_SPEED") == 1 and b'ELFER_BOARD = "pybadge"' in got and b"ELFER_BRIGHTNESS" in got
+    assert flash.main(args) == 0  # nothing missing now: left alone
+    assert "settings.toml" not in capsys.readouterr().out and (drive / "settings.toml").read_bytes() == got
+
+
+def test_a_settings_toml_circuitpython_cannot_read_is_left_untouched(built, tmp_path):
+    drive = make_drive(tmp_path)
+    broken = b'CIRCUITPY_WIFI_SSID = "home\nCIRCUITPY_WIFI_PASSWORD = "x"\n'
+    (drive / "settings.toml").write_bytes(broken)
+    lines = []
+    copied, skipped = flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert (drive / "settings.toml").read_bytes() == broken and "settings.toml" in skipped
+    why = "line 1: the string has no closing quote on its line"
+    assert "settings.toml: left as it is on the board (%s); fix it, or delete it to get ours" % why in lines
+    assert "code.py" in copied
+
+
+# --- issue 11: never delete a folder the tools did not make ------------------------------
+
+
+def user_drive(tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "code.py").write_text("print('my own program')\n")
+    (drive / "lib").mkdir()
+    (drive / "lib" / "mine.py").write_text("X = 1\n")
+    (drive / "settings.toml").write_bytes(USER_SETTINGS)
+    return drive
+
+
+def test_bundle_out_on_a_drive_is_refused_and_the_drive_kept(tmp_path, capsys):
+    drive = user_drive(tmp_path)
+    before = listing(drive, skip=())
+    assert bundle.main(["pybadge", "--out", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        err == "bundle: %s: not empty and not a bundle folder (no .elfer-bundle in it): refusing to replace it; "
+        "give --out a new or empty folder\n" % drive
+    )
+    assert listing(drive, skip=()) == before
+
+
+def test_flash_out_and_drive_the_same_folder_is_a_usage_error(tmp_path, capsys):
+    """`flash.py pybadge --drive D --out D` wiped the drive and reported success."""
+    drive = user_drive(tmp_path)
+    before = listing(drive, skip=())
+    for out in (drive, drive / "build"):
+        with pytest.raises(SystemExit) as e:
+            flash.main(["pybadge", "--drive", str(drive), "--out", str(out)])
+        assert e.value.code == 2 and "overlap" in capsys.readouterr().err
+    assert listing(drive, skip=()) == before
+
+
+def test_bundle_replaces_only_a_folder_it_made(tmp_path):
+    out = tmp_path / "b"
+    bundle.build("pybadge", str(out))
+    assert (out / ".elfer-bundle").is_file()
+    (out / "engine" / "stale.py").write_text("# from an older build\n")
+    bundle.build("clue", str(out))  # its own folder: replaced whole
+    assert not (out / "engine" / "stale.py").exists() and (out / "boards" / "clue.py").exists()
+    assert not (out / "boards" / "pybadge.py").exists()
+    assert sorted(os.listdir(tmp_path)) == ["b"]  # no staging folder left beside it
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    bundle.build("clue", str(empty))  # an empty folder is filled (and marked)
+    assert listing(empty) == listing(out) and (empty / ".elfer-bundle").is_file()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep")
+    with pytest.raises(bundle.BundleError, match="mine: not empty and not a bundle folder"):
+        bundle.build("clue", str(mine))
+    with pytest.raises(bundle.BundleError, match="notes.txt: exists and is not a folder"):
+        bundle.build("clue", str(mine / "notes.txt"))
+    assert listing(mine) == {"notes.txt": b"keep"}
+
+
+def test_bundle_replaces_an_unmarked_bundle_in_build_from_before_the_mark(tmp_path, monkeypatch):
+    monkeypatch.setattr(bundle, "BUILD", str(tmp_path / "build"))
+    old = tmp_path / "build" / "device-pybadge"
+    bundle.build("pybadge", str(old))
+    os.remove(old / ".elfer-bundle")  # as the bundle.py before this one left it
+    bundle.build("pybadge", str(old))
+    assert (old / ".elfer-bundle").is_file()
+    (old / ".elfer-bundle").unlink()
+    (old / "my_notes.txt").write_text("mine")  # not only bundle files: not taken for one
+    with pytest.raises(bundle.BundleError, match="not a bundle folder"):
+        bundle.build("pybadge", str(old))
+
+
+# --- issue 11: a drive is a drive only if it looks like one ------------------------------
+
+
+def test_flash_to_a_folder_that_is_not_a_drive_is_refused(tmp_path, capsys):
+    empty = tmp_path / "CIRCUITPY"  # an empty leftover mount point
+    empty.mkdir()
+    assert flash.main(["pybadge", "--drive", str(empty), "--out", str(tmp_path / "b")]) == 1
+    err = capsys.readouterr().err
+    assert (
+        err == "flash: %s: not a CIRCUITPY drive (no boot_out.txt, which CircuitPython writes at every boot): "
+        "is the board plugged in and its drive mounted?\n" % empty
+    )
+    assert os.listdir(empty) == []
+
+
+def test_find_drive_skips_an_empty_mount_point(tmp_path, monkeypatch, capsys):
+    import serial.tools.list_ports
+
+    empty = tmp_path / "media" / "CIRCUITPY"
+    empty.mkdir(parents=True)
+    real = make_drive(tmp_path / "run")
+    monkeypatch.setattr(flash, "drive_places", lambda: [str(empty), str(real)])
+    assert flash.find_drive() == str(real)
+    monkeypatch.setattr(flash, "drive_places", lambda: [str(empty)])
+    assert flash.find_drive() is None
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])  # no board on USB either
+    assert flash.main(["pybadge", "--out", str(tmp_path / "b")]) == 1
+    assert "(%s has no boot_out.txt: not a mounted drive)" % empty in capsys.readouterr().err
+    assert os.listdir(empty) == []
+
+
+# --- issue 11: one line, exit 1, nothing half-written --------------------------------------
+
+
+def _limit_file_size():
+    """In the child: files may not grow past 4 KiB, as a full disk stops a write part-way."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # write() then fails with EFBIG instead of killing
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+
+def test_bundle_full_disk_is_one_line_and_the_old_bundle_stays(tmp_path):
+    """A real write failure part-way through a file (the kernel's RLIMIT_FSIZE, which root cannot
+    ignore as it ignores chmod): the message names the file, the previous bundle is as it was."""
+    out = tmp_path / "b"
+    bundle.build("pybadge", str(out))
+    before = listing(out, skip=())
+    r = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "bundle.py"), "clue", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limit_file_size,
+        env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"),
+    )
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert re.fullmatch(r"bundle: %s/\S+: File too large\n" % re.escape(str(out)), r.stderr), r.stderr
+    assert listing(out, skip=()) == before
+    assert sorted(os.listdir(tmp_path)) == ["b"]
+
+
+def test_bundle_unwritable_out_is_one_line(tmp_path, capsys):
+    blocker = tmp_path / "a-file"  # a file where a folder is expected: fails for root too
+    blocker.write_text("x")
+    assert bundle.main(["pybadge", "--out", str(blocker / "device")]) == 1
+    assert capsys.readouterr().err == "bundle: %s: not a folder\n" % blocker
+    assert sorted(os.listdir(tmp_path)) == ["a-file"]
+
+
+def test_an_unreadable_file_on_the_drive_is_named(tmp_path, monkeypatch, capsys):
+    """EIO from the drive (a failing flash chip, a card pulled) during the unchanged-file check."""
+    drive = make_drive(tmp_path)
+    out = tmp_path / "b"
+    assert flash.main(["pybadge", "--drive", str(drive), "--out", str(out)]) == 0
+    bad = os.path.join(str(drive), "engine", "cards.py")
+    real_read = flash.read
+
+    def read(path):
+        if path == bad:
+            raise OSError(errno.EIO, os.strerror(errno.EIO), path)
+        return real_read(path)
+
+    monkeypatch.setattr(flash, "read", read)
+    capsys.readouterr()
+    assert flash.main(["pybadge", "--drive", str(drive), "--out", str(out)]) == 1
+    assert capsys.readouterr().err == "flash: %s: cannot read the drive's copy (Input/output error)\n" % bad
+
+
+class DropLine:
+    """A TCP relay between the tool and the virtual board that cuts the line after `after` bytes
+    from the host, both ways at once, as a pulled USB cable does (pyserial then raises
+    SerialException, on a socket:// port as on a tty)."""
+
+    def __init__(self, url, after):
+        host, port = url[len("socket://") :].rsplit(":", 1)
+        self.target = (host, int(port))
+        self.after = after
+        self.srv = socket.socket()
+        self.srv.bind(("127.0.0.1", 0))
+        self.srv.listen(1)
+        self.url = "socket://127.0.0.1:%d" % self.srv.getsockname()[1]
+        self.thread = threading.Thread(target=self._relay, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.srv.close()
+        self.thread.join(10)
+
+    def _relay(self):
+        host, _ = self.srv.accept()
+        board = socket.create_connection(self.target)
+
+        def back():
+            try:
+                while data := board.recv(4096):
+                    host.sendall(data)
+            except OSError:
+                pass
+
+        threading.Thread(target=back, daemon=True).start()
+        sent = 0
+        try:
+            while data := host.recv(4096):
+                room = self.after - sent
+                board.sendall(data[:room])
+                sent += min(room, len(data))
+                if sent >= self.after:
+                    break
+        except OSError:
+            pass
+        for s in (host, board):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+
+BOARD_FILES = """
+import os, hashlib, binascii
+def _walk(d, out):
+    for n in os.listdir(d or '/'):
+        p = d + '/' + n if d else n
+        if os.stat(p)[0] & 0x4000:
+            _walk(p, out)
+        else:
+            h = hashlib.sha256()
+            with open(p, 'rb') as f:
+                h.update(f.read())
+            out[p] = binascii.hexlify(h.digest()).decode()
+_o = {}
+_walk('', _o)
+print(repr(_o))
+"""
+
+
+def board_files(url):
+    r = mpremote(url, "exec", BOARD_FILES)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return ast.literal_eval(r.stdout.strip().splitlines()[-1])
+
+
+def assert_nothing_half_written(url, folder):
+    """Every file on the board is the bundle's, whole, or a temporary name never run."""
+    import hashlib
+
+    want = {rel: hashlib.sha256(data).hexdigest() for rel, data in listing(folder).items()}
+    got = board_files(url)
+    real = {p: h for p, h in got.items() if not p.endswith(flash.TMP_SUFFIX)}
+    assert 0 < len(real) < len(want)  # the line dropped part-way
+    for path, h in real.items():
+        assert want.get(path) == h, path
+
+
+LOST = re.compile(r"serial line lost while writing \S+: \S.*")
+
+
+def test_serial_line_lost_mid_flash_micropython(tmp_path, capsys):
+    need_vboard()
+    out = tmp_path / "mp"
+    with virtual_board.VirtualBoard() as vb:
+        with DropLine(vb.url, after=25_000) as line:
+            assert flash.main(["micropython", "--port", line.url, "--out", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and LOST.fullmatch(err[len("flash: ") : -1]), err
+        assert_nothing_half_written(vb.url, out)
+        _, copied, skipped, result = flash.flash_serial(str(out), vb.url, out=lambda s: None)
+        assert copied and skipped and result.startswith("selftest: PASS")
+
+
+def test_serial_line_lost_mid_flash_circuitpython(tmp_path):
+    need_vboard()
+    folder = tmp_path / "cp"
+    bundle.build("micropython", str(folder))
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True) as vb:
+        with DropLine(vb.url, after=25_000) as line:
+            with pytest.raises(flash.FlashError) as e:
+                flash.flash_serial(str(folder), line.url, out=lambda s: None)
+        assert LOST.fullmatch(str(e.value)), str(e.value)
+        assert_nothing_half_written(vb.url, folder)
+        _, copied, skipped, _ = flash.flash_serial(str(folder), vb.url, out=lambda s: None)
+        assert copied and skipped
+
+
+def test_serial_circuitpython_keeps_the_boards_settings_toml(tmp_path):
+    need_vboard()
+    folder = tmp_path / "small"
+    bundle.build("pybadge", str(tmp_path / "full"))
+    folder.mkdir()
+    (folder / "settings.toml").write_bytes((tmp_path / "full" / "settings.toml").read_bytes())
+    (folder / "x.py").write_text("X = 1\n")
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True) as vb:
+        r = mpremote(vb.url, "exec", "f = open('settings.toml', 'wb')\nf.write(%r)\nf.close()" % USER_SETTINGS)
+        assert r.returncode == 0, r.stdout + r.stderr
+        lines = []
+        flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert ADDED in lines
+        r = mpremote(vb.url, "exec", "print(repr(open('settings.toml', 'rb').read()))")
+        got = ast.literal_eval(r.stdout.strip().splitlines()[-1])
+        assert got.startswith(USER_SETTINGS) and b'ELFER_BOARD = "pybadge"' in got

@@ -6,9 +6,17 @@
 Builds the bundle (tools/bundle.py), then one of two routes:
 
 CIRCUITPY drive (CircuitPython over USB): found automatically on Linux and
-macOS, or --drive PATH. Copies only files whose size or hash differ, each
-through a temporary name renamed into place, code.py last; syncs, then reads
-every copied file back to verify.
+macOS, or --drive PATH. A folder is taken for the drive only when it has
+boot_out.txt, which CircuitPython writes at every boot (main.c, run_boot_py):
+an empty leftover mount point is not a drive. Copies only files whose size or
+hash differ, each through a temporary name renamed into place, code.py last;
+syncs, then reads every copied file back to verify.
+
+settings.toml on the board is the user's: it is read as CircuitPython reads it
+(tools/cpsettings.py), and only our ELFER_* keys it lacks are added, the rest
+kept byte for byte (Wi-Fi keys, edited values, comments); the tool says what
+it added. A file CircuitPython would not read cleanly is left untouched, with
+a message naming the line.
 
 Serial (--port, or when no drive is found): mpremote is the transport. The
 runtime is read from sys.implementation.name. On MicroPython: folders made,
@@ -20,8 +28,9 @@ mpremote's own fs commands do not work there, so the tool sends its own small
 commands over the raw REPL; if the board is not writable it says what to do
 and writes nothing.
 
-Every failure names the file and the cause (exit 1); a board that cannot be
-written exits 2 with instructions. An interrupted flash never leaves a
+Every failure names the file and the cause (exit 1), a serial line lost
+mid-flash too ("serial line lost while writing FILE: ..."); a board that
+cannot be written exits 2 with instructions. An interrupted flash never leaves a
 half-written file in place: the old file stays until the new one is complete.
 """
 
@@ -36,8 +45,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, ROOT)
 
 import bundle  # noqa: E402
+import cpsettings  # noqa: E402
 
 TMP_SUFFIX = ".elfer-tmp"
+SETTINGS = "settings.toml"
+BOOT_OUT = "boot_out.txt"  # CircuitPython writes it at every boot: what makes a folder a drive
 LAST = ("code.py", "main.py")  # written last: a board resetting mid-flash runs the old program
 CHUNK = 1024
 WRITE_HELP = {
@@ -65,6 +77,8 @@ def bundle_files(folder):
     for base, dirs, names in os.walk(folder):
         dirs.sort()
         for name in sorted(names):
+            if base == folder and name == bundle.MARK:
+                continue
             full = os.path.join(base, name)
             out.append((os.path.relpath(full, folder).replace(os.sep, "/"), full))
     out.sort(key=lambda f: (f[0] in LAST, f[0]))
@@ -103,19 +117,47 @@ def to_write(rel, data, same, copied, skipped, dry_run, out):
 # --- the CIRCUITPY drive --------------------------------------------------------------
 
 
-def find_drive():
-    """The mounted CIRCUITPY drive on Linux or macOS, or None."""
+def drive_places():
+    """Where Linux and macOS mount a drive named CIRCUITPY."""
     user = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
-    for path in (
+    return [
         "/Volumes/CIRCUITPY",
         "/media/%s/CIRCUITPY" % user,
         "/run/media/%s/CIRCUITPY" % user,
         "/media/CIRCUITPY",
         "/mnt/CIRCUITPY",
-    ):
-        if os.path.isfile(os.path.join(path, "boot_out.txt")) or os.path.isdir(path):
+    ]
+
+
+def is_drive(path):
+    return os.path.isfile(os.path.join(path, BOOT_OUT))
+
+
+def find_drive():
+    """The mounted CIRCUITPY drive on Linux or macOS, or None."""
+    for path in drive_places():
+        if is_drive(path):
             return path
     return None
+
+
+def merged_settings(rel, ours, theirs, dry_run, out):
+    """The settings.toml to write (ours merged into theirs), or None to leave theirs as it is."""
+    try:
+        merged, added = cpsettings.merge(theirs, ours)
+    except cpsettings.SettingsError as e:
+        out("%s: left as it is on the board (%s); fix it, or delete it to get ours" % (rel, e))
+        return None
+    if added:
+        out("%s: %s %s, kept your other settings" % (rel, "would add" if dry_run else "added", ", ".join(added)))
+    return merged
+
+
+def _read_drive(path):
+    try:
+        return read(path)
+    except OSError as e:
+        raise FlashError("%s: cannot read the drive's copy (%s)" % (path, e.strerror or e)) from None
 
 
 def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
@@ -123,13 +165,25 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
     KeyboardInterrupt after that many bytes were written, as a pulled cable would."""
     if not os.path.isdir(drive):
         raise FlashError("%s: no such drive folder" % drive)
-    copied, skipped, written = [], [], [0]
+    if not is_drive(drive):
+        raise FlashError(
+            "%s: not a CIRCUITPY drive (no %s, which CircuitPython writes at every boot): "
+            "is the board plugged in and its drive mounted?" % (drive, BOOT_OUT)
+        )
+    copied, skipped, written, wrote = [], [], [0], {}
     for rel, src in bundle_files(folder):
         data = read(src)
         dest = os.path.join(drive, *rel.split("/"))
-        same = os.path.isfile(dest) and os.path.getsize(dest) == len(data) and sha256(read(dest)) == sha256(data)
+        exists = os.path.isfile(dest)
+        if rel == SETTINGS and exists:
+            data = merged_settings(rel, data, _read_drive(dest), dry_run, out)
+            if data is None:
+                skipped.append(rel)
+                continue
+        same = exists and os.path.getsize(dest) == len(data) and sha256(_read_drive(dest)) == sha256(data)
         if not to_write(rel, data, same, copied, skipped, dry_run, out):
             continue
+        wrote[rel] = data
         try:
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             tmp = dest + TMP_SUFFIX
@@ -152,12 +206,15 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
             os.sync()
         for rel in copied:
             dest = os.path.join(drive, *rel.split("/"))
-            if read(dest) != read(os.path.join(folder, *rel.split("/"))):
+            if _read_drive(dest) != wrote[rel]:
                 raise FlashError("%s: read back differs from the bundle (drive full or failing?)" % rel)
         for base, _, names in os.walk(drive):  # leftovers of an interrupted flash
             for name in names:
                 if name.endswith(TMP_SUFFIX):
-                    os.remove(os.path.join(base, name))
+                    try:
+                        os.remove(os.path.join(base, name))
+                    except OSError as e:
+                        raise FlashError("%s: %s" % (os.path.join(base, name), e.strerror or e)) from None
     return copied, skipped
 
 
@@ -180,7 +237,11 @@ def auto_port():
 
     ports = [p.device for p in list_ports.comports() if p.vid is not None]
     if not ports:
-        raise FlashError("no CIRCUITPY drive and no USB serial port found: connect the board, or give --drive/--port")
+        empty = [p for p in drive_places() if os.path.isdir(p)]
+        hint = " (%s has no %s: not a mounted drive)" % (empty[0], BOOT_OUT) if empty else ""
+        raise FlashError(
+            "no CIRCUITPY drive%s and no USB serial port found: connect the board, or give --drive/--port" % hint
+        )
     return ports[0]
 
 
@@ -234,68 +295,43 @@ def _exec(t, code, rel):
         raise FlashError("%s: %s" % (rel, last)) from None
 
 
-def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None):
-    """Copy the bundle over the REPL; returns (runtime, copied, skipped, selftest line or None)."""
-    t = connect(port)
+def _remote_read(t, rel):
+    """A file's bytes from the board, through the REPL (works on both runtimes)."""
+    import ast
+
+    text = _exec(t, "print(repr(open(%r, 'rb').read()))" % rel, rel).decode().strip()
     try:
-        name = runtime(t)
-        _exec(t, HELPERS, "(tool helpers)")
-        if name == "circuitpython":
-            ok = t.exec(
-                "try:\n f = open('/.elfer-w', 'wb')\n f.close()\n os.remove('/.elfer-w')\n print('W')\n"
-                "except OSError as e:\n print('RO', e)"
-            )
-            if not ok.strip().startswith(b"W"):
-                raise NotWritable(
-                    "the board runs CircuitPython and its files are read-only for code. Either copy %s to the "
-                    "CIRCUITPY drive (make flash without PORT finds it), or reset the board while you %s "
-                    "(boot.py then lets code write; the drive turns read-only for the computer) and run make flash "
-                    "again with PORT." % (folder, WRITE_HELP.get(board, "hold its write button (see boot.py)"))
-                )
-        copied, skipped = [], []
-        made = set()
-        for rel, src in bundle_files(folder):
-            data = read(src)
-            size = _remote_size(t, rel)
-            if size == len(data):
-                same = (
-                    t.eval("_elfer_sum(%r)" % rel) == adler(data)
-                    if name == "circuitpython"
-                    else t.fs_hashfile(rel, "sha256") == sha256(data)
-                )
-            else:
-                same = False
-            if not to_write(rel, data, same, copied, skipped, dry_run, out):
-                continue
-            parts = rel.split("/")[:-1]
-            for i in range(1, len(parts) + 1):
-                d = "/".join(parts[:i])
-                if d not in made:
-                    _exec(t, "_elfer_mkdir(%r)" % d, d)
-                    made.add(d)
-            tmp = rel + TMP_SUFFIX
-            if name == "circuitpython":
-                _exec(t, "f = open(%r, 'wb')\nw = f.write" % tmp, rel)
-                for i in range(0, len(data), CHUNK):
-                    _exec(t, "w(%r)" % data[i : i + CHUNK], rel)
-                _exec(t, "f.close()", rel)
-            else:
-                try:
-                    t.fs_writefile(tmp, data, chunk_size=CHUNK)
-                except OSError as e:
-                    raise FlashError("%s: %s" % (rel, e)) from None
-            _exec(t, "_elfer_put(%r, %r)" % (tmp, rel), rel)
-            got = t.eval("_elfer_sum(%r)" % rel)
-            if got != adler(data):
-                raise FlashError("%s: the board's copy differs from the bundle after writing" % rel)
-            out("copied %s (%d bytes)" % (rel, len(data)))
-        result = None
-        if not dry_run and selftest and name != "circuitpython":
-            t.enter_raw_repl(soft_reset=True)
-            text = _exec(t, "import engine.selftest\nengine.selftest.main()", "engine/selftest.py")
-            result = text.decode().strip()
-            out(result)
-        return name, copied, skipped, result
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise FlashError("%s: the board's answer is not the file's bytes: %.60r" % (rel, text)) from None
+
+
+def _link_lost(e):
+    """Is e the serial line failing (pyserial, a socket, mpremote's transport), not a board-side error?"""
+    from mpremote.transport import TransportError, TransportExecError
+    from serial import SerialException
+
+    if isinstance(e, TransportExecError):
+        return False
+    return isinstance(e, (SerialException, TransportError, ConnectionError, TimeoutError))
+
+
+def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None):
+    """Copy the bundle over the REPL; returns (runtime, copied, skipped, selftest line or None).
+
+    A line lost part-way (cable pulled, board reset, socket closed) is a FlashError naming the
+    file: "serial line lost while writing FILE: ..."; the board keeps the old file whole."""
+    t = connect(port)
+    doing = ["talking to the board at", port]
+    try:
+        return _flash_serial(t, doing, folder, port, dry_run, out, selftest, board)
+    except (FlashError, NotWritable):
+        raise
+    except Exception as e:
+        if not _link_lost(e):
+            raise
+        why = str(e).strip().splitlines()[-1:] or [type(e).__name__]
+        raise FlashError("serial line lost while %s %s: %s" % (doing[0], doing[1], why[0])) from None
     finally:
         try:
             t.exit_raw_repl()
@@ -304,15 +340,97 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
             pass
 
 
+def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
+    name = runtime(t)
+    _exec(t, HELPERS, "(tool helpers)")
+    if name == "circuitpython":
+        ok = t.exec(
+            "try:\n f = open('/.elfer-w', 'wb')\n f.close()\n os.remove('/.elfer-w')\n print('W')\n"
+            "except OSError as e:\n print('RO', e)"
+        )
+        if not ok.strip().startswith(b"W"):
+            raise NotWritable(
+                "the board runs CircuitPython and its files are read-only for code. Either copy %s to the "
+                "CIRCUITPY drive (make flash without PORT finds it), or reset the board while you %s "
+                "(boot.py then lets code write; the drive turns read-only for the computer) and run make flash "
+                "again with PORT." % (folder, WRITE_HELP.get(board, "hold its write button (see boot.py)"))
+            )
+    copied, skipped = [], []
+    made = set()
+    for rel, src in bundle_files(folder):
+        doing[:] = ["checking", rel]
+        data = read(src)
+        size = _remote_size(t, rel)
+        if rel == SETTINGS and size >= 0:
+            data = merged_settings(rel, data, _remote_read(t, rel), dry_run, out)
+            if data is None:
+                skipped.append(rel)
+                continue
+        if size == len(data):
+            same = (
+                t.eval("_elfer_sum(%r)" % rel) == adler(data)
+                if name == "circuitpython"
+                else t.fs_hashfile(rel, "sha256") == sha256(data)
+            )
+        else:
+            same = False
+        if not to_write(rel, data, same, copied, skipped, dry_run, out):
+            continue
+        doing[:] = ["writing", rel]
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            d = "/".join(parts[:i])
+            if d not in made:
+                _exec(t, "_elfer_mkdir(%r)" % d, d)
+                made.add(d)
+        tmp = rel + TMP_SUFFIX
+        if name == "circuitpython":
+            _exec(t, "f = open(%r, 'wb')\nw = f.write" % tmp, rel)
+            for i in range(0, len(data), CHUNK):
+                _exec(t, "w(%r)" % data[i : i + CHUNK], rel)
+            _exec(t, "f.close()", rel)
+        else:
+            from mpremote.transport import TransportExecError
+
+            try:
+                t.fs_writefile(tmp, data, chunk_size=CHUNK)
+            except (OSError, TransportExecError) as e:
+                if _link_lost(e):
+                    raise
+                text = (getattr(e, "error_output", "") or str(e)).strip() or type(e).__name__
+                raise FlashError("%s: %s" % (rel, text.splitlines()[-1])) from None
+        _exec(t, "_elfer_put(%r, %r)" % (tmp, rel), rel)
+        got = t.eval("_elfer_sum(%r)" % rel)
+        if got != adler(data):
+            raise FlashError("%s: the board's copy differs from the bundle after writing" % rel)
+        out("copied %s (%d bytes)" % (rel, len(data)))
+    result = None
+    if not dry_run and selftest and name != "circuitpython":
+        doing[:] = ["running", "engine/selftest.py"]
+        t.enter_raw_repl(soft_reset=True)
+        text = _exec(t, "import engine.selftest\nengine.selftest.main()", "engine/selftest.py")
+        result = text.decode().strip()
+        out(result)
+    return name, copied, skipped, result
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Copy the game to a board (CIRCUITPY drive or serial).")
     ap.add_argument("board", help="one of: " + ", ".join(bundle.BOARDS))
-    ap.add_argument("--drive", help="the CIRCUITPY drive folder (default: found automatically)")
-    ap.add_argument("--port", help="serial port or socket://host:port (the serial route)")
+    ap.add_argument("--drive", type=bundle.path_arg, help="the CIRCUITPY drive folder (default: found automatically)")
+    ap.add_argument("--port", type=port_arg, help="serial port or socket://host:port (the serial route)")
     ap.add_argument("--dry-run", action="store_true", help="list what would be copied, copy nothing")
-    ap.add_argument("--out", default=None, help="bundle folder (default build/device-BOARD)")
+    ap.add_argument("--out", type=bundle.path_arg, default=None, help="bundle folder (default build/device-BOARD)")
+    bundle.quiet_encoding_errors()
     args = ap.parse_args(argv)
-    folder = args.out or os.path.join(ROOT, "build", "device-" + args.board)
+    if args.board not in bundle.BOARDS:
+        ap.error("unknown board %r; boards: %s" % (args.board, ", ".join(bundle.BOARDS)))
+    if args.drive and args.port:
+        ap.error("give --drive or --port, not both")
+    folder = args.out or os.path.join(bundle.BUILD, "device-" + args.board)
+    drive = None if args.port else (args.drive or find_drive())
+    if drive and (bundle._inside(folder, drive) or bundle._inside(drive, folder)):
+        ap.error("--out %s and the drive %s overlap: the bundle folder must be outside the drive" % (folder, drive))
     try:
         files, total, _ = bundle.build(args.board, folder)
     except bundle.BundleError as e:
@@ -321,7 +439,7 @@ def main(argv=None):
     print("flash: bundle %s, %d files, %d bytes" % (args.board, len(files), total))
     start = time.monotonic()
     try:
-        if args.port or (not args.drive and find_drive() is None):
+        if not drive:
             port = args.port or auto_port()
             name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board)
             print("flash: %s over %s: %d copied, %d unchanged" % (name, port, len(copied), len(skipped)))
@@ -334,7 +452,6 @@ def main(argv=None):
                     "engine.selftest.main()"
                 )
         else:
-            drive = args.drive or find_drive()
             copied, skipped = flash_drive(folder, drive, args.dry_run)
             print("flash: %s: %d copied, %d unchanged" % (drive, len(copied), len(skipped)))
     except NotWritable as e:
@@ -345,6 +462,12 @@ def main(argv=None):
         return 1
     print("flash_seconds: %.1f" % (time.monotonic() - start))
     return 0
+
+
+def port_arg(value):
+    if not value or "\0" in value:
+        raise argparse.ArgumentTypeError("%r is not a serial port" % value)
+    return value
 
 
 if __name__ == "__main__":
