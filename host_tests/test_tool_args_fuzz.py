@@ -11,6 +11,7 @@ a file name that is not UTF-8 (a surrogate escape in argv) must not crash the pr
 import contextlib
 import io
 import os
+import shutil
 import sys
 
 import pytest
@@ -98,6 +99,23 @@ def check(main, argv, box):
     assert (box / "CIRCUITPY" / "keep-me.txt").read_text() == "the user's file", argv
     assert (box / "a-file").read_text() == "x", argv
     # (mnt/CIRCUITPY, empty, may take a bundle by --out; as a drive it is refused: test_flash.py)
+    tidy(box)
+
+
+FIXED = {"CIRCUITPY", "mnt", "a-file", "user"}
+
+
+def tidy(box):
+    """Remove the bundles the case made (under junk names too), so that a long soak stays small."""
+    for name in os.listdir(box):
+        if name not in FIXED:
+            path = box / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+    shutil.rmtree(box / "mnt" / "CIRCUITPY")
+    (box / "mnt" / "CIRCUITPY").mkdir()
 
 
 @given(argv=ARGV)
