@@ -482,6 +482,24 @@ def test_an_unreadable_file_on_the_drive_is_named(tmp_path, monkeypatch, capsys)
     assert capsys.readouterr().err == "flash: %s: cannot read the drive's copy (Input/output error)\n" % bad
 
 
+def test_a_full_drive_is_one_line_and_the_old_file_stays(built, tmp_path):
+    """A real ENOSPC: the temporary name is a link to /dev/full, so the kernel's own "No space
+    left on device" comes back part-way through the file."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    drive = make_drive(tmp_path)
+    flash.flash_drive(str(built), str(drive))
+    old = listing(drive)
+    (built / "engine" / "cards.py").write_text("# v2\n" * 2000)
+    (built / "code.py").write_text("# v2\n")
+    tmp = drive / "engine" / ("cards.py" + flash.TMP_SUFFIX)
+    os.symlink("/dev/full", tmp)
+    with pytest.raises(flash.FlashError) as e:
+        flash.flash_drive(str(built), str(drive), out=lambda s: None)
+    assert str(e.value) == "%s: No space left on device" % (drive / "engine" / "cards.py")
+    assert listing(drive) == old and not os.path.lexists(tmp)  # old files whole, code.py not reached
+
+
 class DropLine:
     """A TCP relay between the tool and the virtual board that cuts the line after `after` bytes
     from the host, both ways at once, as a pulled USB cable does (pyserial then raises

@@ -199,7 +199,11 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                 os.fsync(f.fileno())
             os.replace(tmp, dest)  # the old file stays whole until the new one is complete
         except OSError as e:
-            raise FlashError("%s: %s" % (rel, e.strerror or e)) from None
+            try:  # a part-written temporary file would only take the space a full drive lacks
+                os.remove(tmp)
+            except OSError:
+                pass
+            raise FlashError("%s: %s" % (dest, e.strerror or e)) from None
         out("copied %s (%d bytes)" % (rel, len(data)))
     if not dry_run:
         if hasattr(os, "sync"):
