@@ -315,7 +315,7 @@ class _Replayer:
             key, value = _key_value(line)
             if key is None:
                 break
-            if key[:1] in ("P", "p") and key[1:].isdigit():
+            if key[:1] in ("P", "p"):  # a hand; no other deal line starts with P
                 p = _seat(key, rules.players, lineno)
                 if p in hands:
                     raise RecordError(lineno, "%s's hand is given twice" % seat_name(p))

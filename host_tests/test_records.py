@@ -4,6 +4,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -202,7 +203,14 @@ def test_docs_records_example_replays():
 
 # --- numbers: only ASCII digits, and not thousands of them (issue 11) -----------------------
 
-ODD_NUMBERS = ["²", "٣", "१", "1" * 5000]  # isdigit() says yes to all; int() fails or reads them
+# isdigit() says yes to all; int() fails ('²', 5000 digits) or reads them (Arabic-Indic 1 and 3, Devanagari 1)
+ODD_NUMBERS = ["²", "١", "٣", "१", "1" * 5000]
+
+
+def odd(*more):
+    """ODD_NUMBERS and more, as parameters with short, readable ids."""
+    values = ODD_NUMBERS + list(more)
+    return [pytest.param(v, id=ascii(v) if len(v) < 12 else "%d-digits" % len(v)) for v in values]
 
 
 def _finished_cinquillo_record():
@@ -215,7 +223,7 @@ def _finished_cinquillo_record():
     return export_round(s, seed=3)
 
 
-@pytest.mark.parametrize("odd", ODD_NUMBERS)
+@pytest.mark.parametrize("odd", odd())
 @pytest.mark.parametrize(
     "old, new, line",
     [
@@ -236,7 +244,7 @@ def test_numbers_that_int_rejects_or_chokes_on_are_a_record_error(old, new, line
     assert "\n" not in e.reason and len(e.reason) < 200, e  # one short line, even for 5000 digits
 
 
-@pytest.mark.parametrize("odd", ODD_NUMBERS + ["-"])
+@pytest.mark.parametrize("odd", odd("-"))
 def test_scores_line_with_odd_numbers_is_a_record_error(odd):
     text = _finished_cinquillo_record()
     i = text.index("scores: P1 ") + len("scores: P1 ")
@@ -245,7 +253,7 @@ def test_scores_line_with_odd_numbers_is_a_record_error(odd):
     assert "P1's total needs a number" in e.reason and len(e.reason) < 200, e
 
 
-@pytest.mark.parametrize("odd", ODD_NUMBERS + ["1073741824", "٥"])
+@pytest.mark.parametrize("odd", odd("1073741824", "٥"))
 def test_seed_must_be_ascii_digits_below_2_to_30(odd):
     text = "elfer-raus-record 1\nrules: classic players=2\ndealer: P1\nseed: %s\nround 1\n" % odd
     e = bad(text)
@@ -254,7 +262,7 @@ def test_seed_must_be_ascii_digits_below_2_to_30(odd):
     assert s.round_no == 1
 
 
-@pytest.mark.parametrize("odd", ODD_NUMBERS + ["-²", "1234567"])
+@pytest.mark.parametrize("odd", odd("-²", "1234567"))
 def test_parse_rules_refuses_odd_numbers_with_a_rules_error(odd):
     with pytest.raises(RulesError) as e:
         parse_rules("classic players=%s" % odd)
@@ -304,7 +312,7 @@ def test_replay_tool_refuses_files_over_1_mib(tmp_path):
     assert r.returncode == 0 and r.stdout.startswith("%s: valid" % ok), r.stderr
 
 
-@pytest.mark.parametrize("odd", ODD_NUMBERS)
+@pytest.mark.parametrize("odd", odd())
 def test_replay_tool_reports_odd_numbers_as_one_line(tmp_path, odd):
     path = tmp_path / "odd.txt"
     path.write_text(HAND_WRITTEN.replace("dealer: P3", "dealer: P3\nseed: %s" % odd))
@@ -378,9 +386,13 @@ token = st.one_of(st.sampled_from(TOKENS), st.text(max_size=12))
 def mutated_records(draw):
     lines = draw(st.sampled_from(VALID)).split("\n")
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.integers(0, 5))
+        kind = draw(st.integers(0, 7))
         i = draw(st.integers(0, len(lines) - 1))
-        if kind == 0 and len(lines) > 1:
+        numbers = [m.span() for m in re.finditer("[0-9]+", lines[i])]
+        if kind >= 6 and numbers:  # a number of the record (seat, seed, round, score, option, rank) made odd
+            a, b = numbers[draw(st.integers(0, len(numbers) - 1))]
+            lines[i] = lines[i][:a] + draw(st.sampled_from(ODD_NUMBERS + ["0", "99999999999"])) + lines[i][b:]
+        elif kind == 0 and len(lines) > 1:
             del lines[i]
         elif kind == 1:
             lines.insert(i, lines[draw(st.integers(0, len(lines) - 1))])
@@ -435,7 +447,25 @@ def test_fuzz_records_replay_or_a_clean_record_error(fuzz_dir, text):
     assert ok == (status == 0) or "\r" in text or "\x00" in text or "\ufeff" in text
 
 
-@given(st.one_of(st.text(), st.lists(token).map(" ".join)))
+OPTION_NAMES = ["players", "colors", "ranks", "optional_pass", "draw", "start_10_12", "actions", "limit", "rounds",
+                "hand_size", "bastard", "preset", ""]  # fmt: skip
+NUMBERS = ["0", "1", "2", "3", "4", "6", "9", "10", "15", "20", "99", "9999", "-1", "-", "", "007", "1234567"]
+option = st.builds(
+    "{}={}".format,
+    st.one_of(st.sampled_from(OPTION_NAMES), st.text(max_size=8)),
+    st.one_of(
+        st.sampled_from(NUMBERS), st.sampled_from(ODD_NUMBERS + ["-" + x for x in ODD_NUMBERS]), st.text(max_size=8)
+    ),
+)
+preset_and_options = st.builds(
+    lambda preset, options: " ".join([preset] + options),
+    st.one_of(st.sampled_from(["classic", "three-color", "junior10", "junior15", "cinquillo", "bastard"]), token),
+    st.lists(st.one_of(option, option, token), max_size=4),
+)
+rules_texts = st.one_of(preset_and_options, preset_and_options, st.text(), st.lists(token).map(" ".join))
+
+
+@given(rules_texts)
 @fuzz("rules_text")
 def test_fuzz_rules_text_gives_rules_or_a_rules_error(text):
     try:

@@ -209,6 +209,8 @@ def test_match_mode_plays_whole_matches(tmp_path, capsys):
         (["--ladder", "random,easy", "--option", "draw"], ["NAME=VALUE", "draw"]),
         (["--ladder", "random,easy", "--preset", "poker"], ["poker"]),
         (["--ladder", "easy"], ["at least two"]),
+        (["--ladder", ""], ["--ladder: no level given", "available levels"]),
+        (["--seats", " , "], ["--seats: no level given"]),
     ],
 )
 def test_bad_level_or_option_exits_2_naming_it(tmp_path, capsys, args, words):
@@ -320,9 +322,30 @@ TOURNAMENT_ARGS = [
     "--rounds", "--matches", "4", "0", "-1", "²", "٣", "1" * 5000, "--seed", "--workers", "1", "100000", "--out",
     "out", "file", "file/sub", "--name", "a/b", "..", ".", "", "x\x00", "--quiet", "-h", "--help", "--",
 ]  # fmt: skip
+FLAGS = [
+    "--ladder",
+    "--seats",
+    "--preset",
+    "--option",
+    "--rounds",
+    "--matches",
+    "--seed",
+    "--workers",
+    "--out",
+    "--name",
+]
+LINEUPS = [[], ["--ladder", "random,easy"], ["--seats", "easy,random,random,random"], ["--ladder", ""]]
+arg = st.one_of(st.sampled_from(TOURNAMENT_ARGS), st.text(max_size=10))
+# a lineup (so that many cases get past it), then flags with random values, then anything
+tournament_argv = st.builds(
+    lambda lineup, pairs, rest: lineup + [a for pair in pairs for a in pair] + rest,
+    st.sampled_from(LINEUPS),
+    st.lists(st.tuples(st.sampled_from(FLAGS), arg), max_size=4),
+    st.lists(arg, max_size=3),
+)
 
 
-@given(st.lists(st.one_of(st.sampled_from(TOURNAMENT_ARGS), st.text(max_size=10)), max_size=8))
+@given(tournament_argv)
 @fuzz("tool_args")
 def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
     """Random argv: exit 0 (a run, played here as no rounds) or 2, with a message; never a traceback."""
@@ -332,14 +355,18 @@ def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
 
     def write_inside(plan, *args):  # random --out values must not write outside this test's folder
         if not os.path.abspath(plan.out).startswith(str(base) + os.sep):
-            return [], None
+            plan = plan._replace(out=str(base / "elsewhere"))
         return real_write(plan, *args)
 
     err = io.StringIO()
     cwd = os.getcwd()
-    saved = tool.play_all, tool.write_outputs, tool.load_pyplot
-    tool.play_all = lambda plan, progress: [[] for _ in plan.contests]
-    tool.write_outputs, tool.load_pyplot = write_inside, lambda: None
+    stubs = {
+        "play_all": lambda plan, progress: [[] for _ in plan.contests],  # no rounds: the arguments are under test
+        "write_outputs": write_inside,
+        "load_pyplot": lambda: None,  # no chart: matplotlib is slow to start
+    }
+    saved = {name: tool.__dict__.get(name) for name in stubs}
+    tool.__dict__.update(stubs)
     os.chdir(base)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
@@ -348,7 +375,7 @@ def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
         status = e.code
     finally:
         os.chdir(cwd)
-        tool.play_all, tool.write_outputs, tool.load_pyplot = saved
+        tool.__dict__.update(saved)
     assert status in (0, 2), (argv, status, err.getvalue())
     if status == 2:
         assert "\ntournament.py: " in "\n" + err.getvalue(), err.getvalue()

@@ -534,6 +534,8 @@ def available_levels():
 
 def parse_levels(parser, text, flag):
     levels = [t.strip() for t in text.split(",") if t.strip()]
+    if not levels:
+        parser.error("%s: no level given; available levels: %s" % (flag, ", ".join(available_levels())))
     known = engine_bots.LEVELS
     for level in levels:
         if level not in known:
@@ -604,8 +606,8 @@ def make_parser():
 
 
 def plan_from_args(parser, args):
-    seats = parse_levels(parser, args.seats, "--seats") if args.seats else None
-    ladder = parse_levels(parser, args.ladder, "--ladder") if args.ladder else None
+    seats = parse_levels(parser, args.seats, "--seats") if args.seats is not None else None
+    ladder = parse_levels(parser, args.ladder, "--ladder") if args.ladder is not None else None
     rules, options = build_rules(parser, args.preset, parse_options(parser, args.option), seats)
     if seats and len(seats) != rules.players:
         parser.error("--seats names %d levels but the rules have %d players" % (len(seats), rules.players))
