@@ -162,6 +162,8 @@ def parse_rules(text):
         if "=" not in part:
             raise _refused(_short(part), "?", "name=value")
         name, value = part.split("=", 1)
+        if name == "preset":  # make_rules(preset, preset=...) would be a TypeError
+            raise _refused("preset", _short(value), "a preset name as the first word, not an option")
         v = option_value(value)
         if not isinstance(v, int):
             spec = OPTIONS.get(name)

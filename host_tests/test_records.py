@@ -262,6 +262,14 @@ def test_seed_must_be_ascii_digits_below_2_to_30(odd):
     assert s.round_no == 1
 
 
+def test_parse_rules_refuses_preset_as_an_option():
+    with pytest.raises(RulesError) as e:
+        parse_rules("classic preset=0")
+    assert e.value.option == "preset" and "first word" in e.value.allowed
+    e = bad(HAND_WRITTEN.replace("players=3", "players=3 preset=bastard"))
+    assert e.line == 2 and "preset=bastard" in e.reason
+
+
 @pytest.mark.parametrize("odd", odd("-²", "1234567"))
 def test_parse_rules_refuses_odd_numbers_with_a_rules_error(odd):
     with pytest.raises(RulesError) as e:

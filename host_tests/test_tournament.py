@@ -209,6 +209,7 @@ def test_match_mode_plays_whole_matches(tmp_path, capsys):
         (["--ladder", "random,easy", "--option", "draw"], ["NAME=VALUE", "draw"]),
         (["--ladder", "random,easy", "--preset", "poker"], ["poker"]),
         (["--ladder", "easy"], ["at least two"]),
+        (["--ladder", "random,easy", "--option", "preset=cinquillo"], ["use --preset"]),
         (["--ladder", ""], ["--ladder: no level given", "available levels"]),
         (["--seats", " , "], ["--seats: no level given"]),
     ],
@@ -318,7 +319,8 @@ def test_without_matplotlib_the_table_and_files_come_and_the_png_is_skipped(tmp_
 
 TOURNAMENT_ARGS = [
     "--ladder", "--seats", "random,easy", "easy,random,random,random", "easy", "grandmaster", "--preset", "classic",
-    "cinquillo", "poker", "--option", "players=3", "players=²", "players=٣", "rounds=1", "limit=" + "9" * 5000, "=",
+    "cinquillo", "poker", "--option", "players=3", "players=²", "players=٣", "rounds=1",
+    "preset=1", "limit=" + "9" * 5000, "=",
     "--rounds", "--matches", "4", "0", "-1", "²", "٣", "1" * 5000, "--seed", "--workers", "1", "100000", "--out",
     "out", "file", "file/sub", "--name", "a/b", "..", ".", "", "x\x00", "--quiet", "-h", "--help", "--",
 ]  # fmt: skip

@@ -474,7 +474,9 @@ def render_match_end(s, names=None):
 
 
 def _echo(text):
-    """Typed text as repeated in a reply: control characters (a terminal escape) shown as escapes."""
+    """Typed text as repeated in a reply: cut short, control characters (a terminal escape) shown as escapes."""
+    if len(text) > 40:
+        text = text[:37] + "..."
     return text if text.isprintable() else ascii(text)[1:-1]
 
 
@@ -495,7 +497,7 @@ def parse_input(s, seat, text):
         if 1 <= k <= len(hand):
             return "move", hand[k - 1]
         return "error", "There is no card number %s: your hand has %d card%s (1..%d)." % (
-            _echo(t if len(t) <= 12 else t[:9] + "..."),
+            _echo(t),
             len(hand),
             "" if len(hand) == 1 else "s",
             len(hand),
@@ -678,6 +680,8 @@ def main(argv=None, input_fn=input, out=print):
         if "=" not in item:
             return _error("--option wants NAME=VALUE, got '%s'" % item)
         name, value = item.split("=", 1)
+        if name.strip() == "preset":
+            return _error("--option preset=%s: the preset is not an option; use --preset" % value.strip())
         # a number in ASCII digits, else the text, which make_rules refuses with the allowed values
         options[name.strip()] = option_value(value.strip())
     try:

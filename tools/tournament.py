@@ -550,6 +550,8 @@ def parse_options(parser, items):
         name = name.strip()
         if not sep or not name:
             parser.error("--option expects NAME=VALUE, got '%s'" % item)
+        if name == "preset":
+            parser.error("--option preset=%s: the preset is not an option; use --preset" % value.strip())
         # a number in ASCII digits, else the text: make_rules names the option and what it allows
         options[name] = option_value(value.strip())
     return options
