@@ -315,6 +315,19 @@ def test_without_matplotlib_the_table_and_files_come_and_the_png_is_skipped(tmp_
     assert lines[-1].startswith("seconds: ")
 
 
+def test_a_reader_that_goes_away_does_not_stop_the_run(tmp_path):
+    """`tournament.py ... | head -1`: no BrokenPipeError, and the files are still written."""
+    out = tmp_path / "out"
+    args = ["--ladder", "random,easy", "--rounds", "8", "--workers", "1", "--quiet", "--out", str(out)]
+    r = subprocess.Popen([sys.executable, str(TOOL), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    r.stdout.close()  # nobody reads: the first line already meets a closed pipe
+    err = r.stderr.read().decode()
+    assert r.wait(timeout=60) == 0, err
+    assert err == ""
+    assert len(read_csv(out / "classic_ladder.csv")) == 8
+    assert (out / "classic_ladder.png").read_bytes()[:8] == PNG_SIGNATURE
+
+
 # --- fuzz: random arguments ---------------------------------------------------------------------
 
 TOURNAMENT_ARGS = [

@@ -705,12 +705,21 @@ def describe_plan(plan):
     return text % (rules_text(plan.rules), what, plan.deals * n, units(plan), plan.deals, n, plan.seed, plan.workers)
 
 
+def say(text):
+    """Print a line of results. A reader that has gone (| head) does not stop the run: the files are still
+    written, and the rest of the output goes to /dev/null."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv=None):
     parser = make_parser()
     args = parser.parse_args(argv)
     plan = plan_from_args(parser, args)
     check_outputs(plan)
-    print(describe_plan(plan), flush=True)
+    say(describe_plan(plan))
     total = plan.deals * plan.rules.players * len(plan.contests)
     progress = Progress(total, units(plan), enabled=not args.quiet)
     t0 = time.perf_counter()
@@ -719,7 +728,7 @@ def main(argv=None):
     seconds = time.perf_counter() - t0
     contests = [contest_summary(c, g) for c, g in zip(plan.contests, per_contest, strict=True)]
     keys = summary_keys(plan, contests, seconds)
-    print("\n".join(report_lines(plan, contests)), flush=True)  # the results first, whatever happens next
+    say("\n".join(report_lines(plan, contests)))  # the results first, whatever happens next
     status = 0
     try:
         paths, note = write_outputs(plan, per_contest, contests, keys, seconds)
@@ -728,16 +737,16 @@ def main(argv=None):
         sys.stderr.write("tournament.py: cannot write %s: %s\n" % (where, e.strerror or e))
         status = 1
     else:
-        print("wrote " + ", ".join(paths), flush=True)
+        say("wrote " + ", ".join(paths))
         if note:
             sys.stderr.write("tournament.py: note: %s\n" % note)
     for key, value in keys.items():
-        print("%s: %s" % (key, value))
+        say("%s: %s" % (key, value))
     return status
 
 
 def run(argv=None):
-    """main(), but a reader that stops early (| head) ends the run quietly instead of with a traceback."""
+    """main(), but a reader that stops early (| head -- also of --help) never brings a traceback."""
     try:
         status = main(argv)
         sys.stdout.flush()
