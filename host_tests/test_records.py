@@ -394,20 +394,20 @@ token = st.one_of(st.sampled_from(TOKENS), st.text(max_size=12))
 def mutated_records(draw):
     lines = draw(st.sampled_from(VALID)).split("\n")
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.integers(0, 7))
+        kind = draw(st.integers(0, 9))
         i = draw(st.integers(0, len(lines) - 1))
         numbers = [m.span() for m in re.finditer("[0-9]+", lines[i])]
-        if kind >= 6 and numbers:  # a number of the record (seat, seed, round, score, option, rank) made odd
+        if kind <= 4 and numbers:  # a number of the record (seat, seed, round, score, option, rank) made odd
             a, b = numbers[draw(st.integers(0, len(numbers) - 1))]
             lines[i] = lines[i][:a] + draw(st.sampled_from(ODD_NUMBERS + ["0", "99999999999"])) + lines[i][b:]
-        elif kind == 0 and len(lines) > 1:
+        elif kind == 5 and len(lines) > 1:
             del lines[i]
-        elif kind == 1:
+        elif kind == 6:
             lines.insert(i, lines[draw(st.integers(0, len(lines) - 1))])
-        elif kind == 2:
+        elif kind == 7:
             j = draw(st.integers(0, len(lines) - 1))
             lines[i], lines[j] = lines[j], lines[i]
-        elif kind == 3:
+        elif kind == 8:
             lines.insert(i, " ".join(draw(st.lists(token, max_size=5))))
         else:
             words = lines[i].split(" ")
@@ -417,6 +417,7 @@ def mutated_records(draw):
 
 
 records = st.one_of(
+    mutated_records(),
     mutated_records(),
     st.text(),
     st.builds(lambda body: "elfer-raus-record 1\nrules: classic players=2\n" + body, st.text()),
@@ -458,19 +459,20 @@ def test_fuzz_records_replay_or_a_clean_record_error(fuzz_dir, text):
 OPTION_NAMES = ["players", "colors", "ranks", "optional_pass", "draw", "start_10_12", "actions", "limit", "rounds",
                 "hand_size", "bastard", "preset", ""]  # fmt: skip
 NUMBERS = ["0", "1", "2", "3", "4", "6", "9", "10", "15", "20", "99", "9999", "-1", "-", "", "007", "1234567"]
+odd_values = st.sampled_from(ODD_NUMBERS + ["-" + x for x in ODD_NUMBERS])
 option = st.builds(
     "{}={}".format,
     st.one_of(st.sampled_from(OPTION_NAMES), st.text(max_size=8)),
-    st.one_of(
-        st.sampled_from(NUMBERS), st.sampled_from(ODD_NUMBERS + ["-" + x for x in ODD_NUMBERS]), st.text(max_size=8)
-    ),
+    st.one_of(odd_values, odd_values, st.sampled_from(NUMBERS), st.text(max_size=8)),
 )
 preset_and_options = st.builds(
     lambda preset, options: " ".join([preset] + options),
     st.one_of(st.sampled_from(["classic", "three-color", "junior10", "junior15", "cinquillo", "bastard"]), token),
-    st.lists(st.one_of(option, option, token), max_size=4),
+    st.lists(st.one_of(option, option, token), min_size=1, max_size=4),
 )
-rules_texts = st.one_of(preset_and_options, preset_and_options, st.text(), st.lists(token).map(" ".join))
+rules_texts = st.one_of(
+    preset_and_options, preset_and_options, preset_and_options, st.text(), st.lists(token).map(" ".join)
+)
 
 
 @given(rules_texts)
