@@ -622,16 +622,9 @@ def plan_from_args(parser, args):
     if deals >= DEAL_STRIDE:
         parser.error("at most %d deals per contest" % (DEAL_STRIDE - 1))
     contests = ladder_contests(parser, ladder, rules.players) if ladder else [Contest("", tuple(seats))]
-    stem = (
-        args.name
-        if args.name is not None
-        else "%s_%s%s"
-        % (
-            args.preset,
-            "ladder" if ladder else "seats",
-            "_matches" if unit == "match" else "",
-        )
-    )
+    stem = args.name  # checked with --out by check_outputs(), before any round
+    if stem is None:
+        stem = "%s_%s%s" % (args.preset, "ladder" if ladder else "seats", "_matches" if unit == "match" else "")
     return Plan(
         args.preset, options, rules, bool(ladder), contests, unit, deals, args.seed, args.workers, args.out, stem
     )
