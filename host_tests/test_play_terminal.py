@@ -541,8 +541,9 @@ PLAY_ARGS = [
     "rounds=1", "draw=3", "preset=1", "limit=" + "9" * 5000, "=", "players",
     "--bots", "easy", "random", "easy,random", "genius",
     "--seed", "1", "-1", "²", "٣", "1" * 5000, "1073741824", "--dealer", "2", "0", "-h", "--help", "--", "-", "",
+    "\udcff", "players=\udcff",
 ]  # fmt: skip
-TYPED = ["²", "٣", "1" * 5000, "0", "1", "99", "d", "e", "p", "h", "red 11", "R²", "\x00", "\x1b[2J", ""]
+TYPED = ["²", "٣", "1" * 5000, "0", "1", "99", "d", "e", "p", "h", "red 11", "R²", "\x00", "\x1b[2J", "", "\udcff"]
 
 
 def _typed_then_eof(lines):
@@ -563,7 +564,8 @@ def _typed_then_eof(lines):
 @fuzz("tool_args")
 def test_fuzz_play_arguments_never_a_traceback(argv, typed):
     out, err = [], io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+    strict = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")  # stdout under a UTF-8 locale
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(strict):
         try:
             status = play.main(argv, input_fn=_typed_then_eof(typed), out=out.append)
         except SystemExit as e:  # argparse: --help (0) and usage errors (2)

@@ -429,11 +429,23 @@ def fuzz_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("fuzz")
 
 
+def _utf8_streams():
+    """stdout and stderr as under a UTF-8 locale: stdout strict (a lone surrogate is an error), stderr not."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", newline="\n")
+    return out, err
+
+
+def _text(stream):
+    stream.flush()
+    return stream.buffer.getvalue().decode("utf-8")
+
+
 def _replay_tool(argv):
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _utf8_streams()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = replay_tool.main(argv)
-    return status, out.getvalue(), err.getvalue()
+    return status, _text(out), _text(err)
 
 
 @given(records)
@@ -498,17 +510,19 @@ def tool_files(fuzz_dir):
     paths["binary"].write_bytes(b"\xff\xfe\x00\x81")
     paths["missing"] = fuzz_dir / "missing.txt"
     paths["dir"] = fuzz_dir
+    paths["good-not-utf8"] = fuzz_dir / "g\udcff.txt"  # a file name from bytes that are not UTF-8
+    paths["good-not-utf8"].write_text(HAND_WRITTEN)
     return {name: str(path) for name, path in paths.items()}
 
 
-ODD_PATHS = ["-h", "--help", "", "-", "/dev/zero", "/dev/null", ".", "/", "\x00", "a\x00b", "x" * 5000, "²"]
+ODD_PATHS = ["-h", "--help", "", "-", "/dev/zero", "/dev/null", ".", "/", "\x00", "a\x00b", "x" * 5000, "²", "\udcff"]
 
 
 @given(
     st.lists(
         st.one_of(
             st.sampled_from(ODD_PATHS),
-            st.sampled_from(["good", "bad", "big", "missing", "binary", "dir"]),
+            st.sampled_from(["good", "good-not-utf8", "bad", "big", "missing", "binary", "dir"]),
             st.text(max_size=20),
         ),
         max_size=4,
@@ -524,7 +538,7 @@ def test_fuzz_replay_tool_arguments(tool_files, argv):
     if argv[0] in ("-h", "--help"):
         assert status == 0 and "replay.py RECORD" in out
         return
-    failed = [a for a in argv if a != tool_files["good"]]
+    failed = [a for a in argv if a not in (tool_files["good"], tool_files["good-not-utf8"])]
     assert status == (1 if failed else 0), (argv, status, err)
     assert err.count("\n") == len(failed), err  # one line per file that is not a valid record
     assert out.count(": valid\n") == len(argv) - len(failed)

@@ -328,6 +328,22 @@ def test_a_reader_that_goes_away_does_not_stop_the_run(tmp_path):
     assert (out / "classic_ladder.png").read_bytes()[:8] == PNG_SIGNATURE
 
 
+def test_an_out_folder_named_in_bytes_that_are_not_utf8_is_printed_escaped(tmp_path):
+    """A shell passes any bytes; under a UTF-8 locale stdout is strict, so the name must not crash the 'wrote' line."""
+    out = os.fsencode(tmp_path) + b"/res\xff"
+    args = [b"--ladder", b"random,easy", b"--rounds", b"4", b"--workers", b"1", b"--quiet", b"--out", out]
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")  # as under en_US.UTF-8 (here C.UTF-8 would escape)
+    r = subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr.decode()
+    assert r.stderr == b""
+    wrote = [line for line in r.stdout.decode().splitlines() if line.startswith("wrote ")]
+    assert wrote == [
+        "wrote %s/res\\udcff/classic_ladder.csv, %s/res\\udcff/classic_ladder.json, %s/res\\udcff/classic_ladder.png"
+        % ((tmp_path,) * 3)
+    ]
+    assert len(read_csv(os.fsdecode(out + b"/classic_ladder.csv"))) == 4
+
+
 # --- fuzz: random arguments ---------------------------------------------------------------------
 
 TOURNAMENT_ARGS = [
@@ -336,6 +352,7 @@ TOURNAMENT_ARGS = [
     "preset=1", "limit=" + "9" * 5000, "=",
     "--rounds", "--matches", "4", "0", "-1", "²", "٣", "1" * 5000, "--seed", "--workers", "1", "100000", "--out",
     "out", "file", "file/sub", "--name", "a/b", "..", ".", "", "x\x00", "--quiet", "-h", "--help", "--",
+    "\udcff", "caf\udce9", "out/\udcff",  # from file names that are not UTF-8
 ]  # fmt: skip
 FLAGS = [
     "--ladder",
@@ -373,7 +390,9 @@ def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
             plan = plan._replace(out=str(base / "elsewhere"))
         return real_write(plan, *args)
 
-    err = io.StringIO()
+    # stdout strict UTF-8 as under a UTF-8 locale: a path from non-UTF-8 bytes must not crash the printing
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
     cwd = os.getcwd()
     stubs = {
         "play_all": lambda plan, progress: [[] for _ in plan.contests],  # no rounds: the arguments are under test
@@ -384,13 +403,15 @@ def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
     tool.__dict__.update(stubs)
     os.chdir(base)
     try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = tool.main(argv)
     except SystemExit as e:
         status = e.code
     finally:
         os.chdir(cwd)
         tool.__dict__.update(saved)
-    assert status in (0, 2), (argv, status, err.getvalue())
+    err.flush()
+    err = err.buffer.getvalue().decode()
+    assert status in (0, 2), (argv, status, err)
     if status == 2:
-        assert "\ntournament.py: " in "\n" + err.getvalue(), err.getvalue()
+        assert "\ntournament.py: " in "\n" + err, err

@@ -730,7 +730,7 @@ def main(argv=None):
         sys.stderr.write("tournament.py: cannot write %s: %s\n" % (where, e.strerror or e))
         status = 1
     else:
-        say("wrote " + ", ".join(paths))
+        say("wrote " + ", ".join(shown(path) for path in paths))
         if note:
             sys.stderr.write("tournament.py: note: %s\n" % note)
     for key, value in keys.items():
