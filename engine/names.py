@@ -1,6 +1,7 @@
 """Card and move names for people: records, the UI, error reasons (loaded only when needed)."""
 
 from engine.cards import COLOR_LETTERS, COLOR_NAMES, DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
+from engine.compat import digits
 
 _CINQ_RANKS = ("", "1", "2", "3", "4", "5", "6", "7", "jack", "knight", "king")
 _CINQ_TOKENS = ("", "1", "2", "3", "4", "5", "6", "7", "J", "N", "K")
@@ -43,9 +44,8 @@ def _rank_from(game, text):
         if text in ("10", "11", "12"):
             return int(text) - 2
         return -1
-    if text.isdigit() and 1 <= int(text) <= 20:
-        return int(text)
-    return -1
+    r = digits(text, 2)  # ASCII 0-9 only: '²'.isdigit() is true, but int('²') fails
+    return r if 1 <= r <= 20 else -1
 
 
 def parse_card(game, text):

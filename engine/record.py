@@ -26,12 +26,14 @@ Lines starting with '#' and blank lines are ignored; '#' also starts a trailing 
 from engine import cards
 from engine import explicit as explicit_deals
 from engine.cards import DRAW, END, PASS
+from engine.compat import const, digits
 from engine.errors import IllegalMove, RecordError, RulesError
 from engine.rules import parse_rules
 
 MAGIC = "elfer-raus-record"
 VERSION = 1
 _VERBS = {"plays": -1, "draws": DRAW, "ends": END, "passes": PASS}
+SEED_MAX = const(0x3FFFFFFF)  # seeds stay small ints on a board (below 2**30)
 
 
 def seat_name(p):
@@ -162,21 +164,37 @@ def _key_value(line):
     return line[:i].strip(), line[i + 1 :].strip()
 
 
+def _show(text):
+    """Text of the record quoted in a reason: a long one is cut short, so the reason stays one line."""
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int(token, what, lineno, most=9, signed=False):
+    """`token` as a number: ASCII digits 0-9 only (not '²' or other Unicode digits), at most `most`
+    of them, a '-' first when `signed`. RecordError naming `what` otherwise."""
+    neg = signed and token[:1] == "-"
+    v = digits(token[1:] if neg else token, most)
+    if v < 0:
+        reason = "%s needs a number (at most %d digits 0-9), found '%s'" % (what, most, _show(token))
+        raise RecordError(lineno, reason)
+    return -v if neg else v
+
+
 def _seat(text, n, lineno):
     t = text.strip().upper()
-    if len(t) >= 2 and t[0] == "P" and t[1:].isdigit() and 1 <= int(t[1:]) <= n:
+    if t[:1] == "P" and 1 <= digits(t[1:], 1) <= n:
         return int(t[1:]) - 1
-    raise RecordError(lineno, "'%s' is not a seat (P1..P%d)" % (text.strip(), n))
+    raise RecordError(lineno, "'%s' is not a seat (P1..P%d)" % (_show(text.strip()), n))
 
 
 def _card(rules, text, lineno):
     try:
         c = cards.parse_card(rules.game, text)
-    except ValueError as e:
-        raise RecordError(lineno, str(e)) from None
+    except ValueError:
+        raise RecordError(lineno, "not a card: '%s'" % _show(text.strip())) from None
     ok = (c >= 128 and rules.actions) or (c < 128 and c >> 5 < rules.colors and 1 <= c & 31 <= rules.ranks)
     if not ok:
-        raise RecordError(lineno, "%s is not a card of this deck (%s)" % (text.strip(), rules.describe()))
+        raise RecordError(lineno, "%s is not a card of this deck (%s)" % (_show(text.strip()), rules.describe()))
     return c
 
 
@@ -204,9 +222,9 @@ class _Replayer:
                 break
             lineno = i + 1
             parts = line.split()
-            if parts[0] != "round" or len(parts) != 2 or not parts[1].isdigit():
-                raise RecordError(lineno, "expected 'round %d', found '%s'" % (expect_round, line))
-            if int(parts[1]) != expect_round:
+            if parts[0] != "round" or len(parts) != 2:
+                raise RecordError(lineno, "expected 'round %d', found '%s'" % (expect_round, _show(line)))
+            if _int(parts[1], "'round'", lineno) != expect_round:
                 raise RecordError(lineno, "expected round %d, found round %s" % (expect_round, parts[1]))
             if self.state is not None and not self.state.is_round_over():
                 raise RecordError(lineno, "round %d starts before round %d is over" % (expect_round, expect_round - 1))
@@ -242,9 +260,9 @@ class _Replayer:
                 parts = line.split()
                 if len(parts) != 2 or parts[0] != MAGIC:
                     raise RecordError(lineno, "not a game record: the first line must be '%s %d'" % (MAGIC, VERSION))
-                if not parts[1].isdigit() or int(parts[1]) > VERSION:
+                if not 0 <= digits(parts[1]) <= VERSION:
                     raise RecordError(
-                        lineno, "record version %s is not supported (this reads %d)" % (parts[1], VERSION)
+                        lineno, "record version %s is not supported (this reads %d)" % (_show(parts[1]), VERSION)
                     )
                 seen["magic"] = 1
                 i += 1
@@ -253,9 +271,9 @@ class _Replayer:
                 break
             key, value = _key_value(line)
             if key is None:
-                raise RecordError(lineno, "expected 'key: value' in the header, found '%s'" % line)
+                raise RecordError(lineno, "expected 'key: value' in the header, found '%s'" % _show(line))
             if key in seen:
-                raise RecordError(lineno, "header '%s' given twice" % key)
+                raise RecordError(lineno, "header '%s' given twice" % _show(key))
             seen[key] = 1
             if key == "rules":
                 try:
@@ -267,15 +285,16 @@ class _Replayer:
                     raise RecordError(lineno, "'rules:' must come before 'dealer:'")
                 self.dealer = _seat(value, self.rules.players, lineno)
             elif key == "seed":
-                if not value.isdigit():
-                    raise RecordError(lineno, "seed must be a non-negative integer, found '%s'" % value)
-                self.seed = int(value)
+                seed = digits(value, 10)
+                if not 0 <= seed <= SEED_MAX:
+                    raise RecordError(lineno, "seed must be a number 0..%d, found '%s'" % (SEED_MAX, _show(value)))
+                self.seed = seed
             elif key == "view":
                 raise RecordError(
-                    lineno, "this is %s's view: hidden cards are missing, so it cannot be replayed" % value
+                    lineno, "this is %s's view: hidden cards are missing, so it cannot be replayed" % _show(value)
                 )
             else:
-                raise RecordError(lineno, "unknown header '%s' (rules, dealer, seed)" % key)
+                raise RecordError(lineno, "unknown header '%s' (rules, dealer, seed)" % _show(key))
             i += 1
         if "magic" not in seen:
             raise RecordError(1, "empty record")
@@ -296,10 +315,10 @@ class _Replayer:
             key, value = _key_value(line)
             if key is None:
                 break
-            if key.upper().startswith("P") and key[1:].isdigit():
+            if key[:1] in ("P", "p"):  # a hand; no other deal line starts with P
                 p = _seat(key, rules.players, lineno)
                 if p in hands:
-                    raise RecordError(lineno, "%s's hand is given twice" % key)
+                    raise RecordError(lineno, "%s's hand is given twice" % seat_name(p))
                 hands[p] = _card_list(rules, value, lineno)
             elif key == "stock":
                 d["stock"] = None if value == "rest" else _card_list(rules, value, lineno)
@@ -312,7 +331,7 @@ class _Replayer:
             elif key == "scores":
                 raise RecordError(lineno, "'scores:' before any move of the round")
             else:
-                raise RecordError(lineno, "unknown deal line '%s' (P1.., stock, table, start, first)" % key)
+                raise RecordError(lineno, "unknown deal line '%s' (P1.., stock, table, start, first)" % _show(key))
             i += 1
         if not hands and not d:
             return i, None
@@ -381,7 +400,7 @@ class _Replayer:
                 i += 1
                 continue
             if len(parts) < 2 or parts[1] not in _VERBS:
-                raise RecordError(lineno, "expected 'P<n> plays|draws|ends|passes ...', found '%s'" % line)
+                raise RecordError(lineno, "expected 'P<n> plays|draws|ends|passes ...', found '%s'" % _show(line))
             p = _seat(parts[0], rules.players, lineno)
             verb = parts[1]
             rest = " ".join(parts[2:])
@@ -396,7 +415,7 @@ class _Replayer:
             else:
                 move = _VERBS[verb]
                 if rest and verb != "draws":
-                    raise RecordError(lineno, "unexpected text after '%s': '%s'" % (verb, rest))
+                    raise RecordError(lineno, "unexpected text after '%s': '%s'" % (verb, _show(rest)))
             if move == DRAW and rest and s.stock_left:
                 named = _card(rules, rest, lineno)
                 actual = s.stock[s.stock_pos]
@@ -421,12 +440,9 @@ class _Replayer:
             raise RecordError(lineno, "'scores:' needs a total for each of the %d seats" % s.n)
         for k in range(s.n):
             p = _seat(parts[2 * k], s.n, lineno)
-            if not parts[2 * k + 1].lstrip("-").isdigit():
-                raise RecordError(lineno, "score '%s' is not a number" % parts[2 * k + 1])
-            if int(parts[2 * k + 1]) != s.scores[p]:
-                raise RecordError(
-                    lineno, "%s's total is %d, the record says %s" % (seat_name(p), s.scores[p], parts[2 * k + 1])
-                )
+            total = _int(parts[2 * k + 1], "%s's total" % seat_name(p), lineno, signed=True)
+            if total != s.scores[p]:
+                raise RecordError(lineno, "%s's total is %d, the record says %d" % (seat_name(p), s.scores[p], total))
 
 
 def replay(text):

@@ -8,6 +8,7 @@ the resulting attributes and never asks for a preset by name.
 """
 
 from engine.cards import GAME_CINQUILLO, GAME_ELFER
+from engine.compat import digits
 from engine.deal import hand_size_for  # noqa: F401 - part of this module's interface
 from engine.ruleset import Rules
 
@@ -137,6 +138,20 @@ def make_rules(preset="classic", **options):
     return r
 
 
+def option_value(text):
+    """An option's value as written ('3', '-1'): an int when it is a short run of ASCII digits
+    0-9, else the text itself, which make_rules refuses naming what is allowed."""
+    neg = text[:1] == "-"
+    v = digits(text[1:] if neg else text, 6)
+    if v < 0:
+        return text
+    return -v if neg else v
+
+
+def _short(text):
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def parse_rules(text):
     """Parse 'classic players=4 optional_pass=1' (the form Rules.describe() writes)."""
     parts = text.split()
@@ -145,11 +160,14 @@ def parse_rules(text):
     options = {}
     for part in parts[1:]:
         if "=" not in part:
-            raise _refused(part, "?", "name=value")
+            raise _refused(_short(part), "?", "name=value")
         name, value = part.split("=", 1)
-        if not (value.isdigit() or value[:1] == "-" and value[1:].isdigit()):
+        if name == "preset":  # make_rules(preset, preset=...) would be a TypeError
+            raise _refused("preset", _short(value), "a preset name as the first word, not an option")
+        v = option_value(value)
+        if not isinstance(v, int):
             spec = OPTIONS.get(name)
             allowed = "integer" if spec is None else _allowed_text(spec[1], name in RANGE_OPTIONS)
-            raise _refused(name, value, allowed)
-        options[name] = int(value)
-    return make_rules(parts[0], **options)
+            raise _refused(_short(name), _short(value), allowed)
+        options[name] = v
+    return make_rules(_short(parts[0]), **options)

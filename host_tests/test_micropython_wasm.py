@@ -168,6 +168,45 @@ def test_engine_errors_match_cpython(tmp_path):
     assert_same_lines(vm_out, cp_out)
 
 
+# Numbers in records and rules texts (issue 11): only ASCII digits 0-9, of sane length, on both runtimes.
+ODD_NUMBERS = """\
+from engine.errors import RecordError, RulesError
+from engine.record import replay
+from engine.rules import parse_rules
+
+HEAD = "elfer-raus-record 1\\nrules: classic players=2\\ndealer: P1\\n"
+ODD = ("\u00b2", "\u0661", "\u0663", "1" * 5000, "1073741824", "-")
+for odd in ODD:
+    texts = (
+        "elfer-raus-record %s\\n" % odd,
+        HEAD + "seed: %s\\nround 1\\n" % odd,
+        HEAD + "seed: 3\\nround %s\\n" % odd,
+        HEAD.replace("P1", "P" + odd) + "seed: 3\\nround 1\\n",
+        HEAD + "round 1\\nP%s: R1\\n" % odd,
+        HEAD + "round 1\\nP1: R%s\\n" % odd,
+        HEAD.replace("players=2", "players=" + odd) + "seed: 3\\nround 1\\n",
+    )
+    for text in texts:
+        try:
+            replay(text)
+            print("replayed")
+        except RecordError as e:
+            print("RecordError |", e.line, "|", e.reason)
+    try:
+        parse_rules("classic draw=" + odd)
+    except RulesError as e:
+        print("RulesError |", str(e))
+print("seed", replay(HEAD + "seed: 1073741823\\nround 1\\n").round_no)
+"""
+
+
+def test_odd_numbers_in_records_give_the_same_errors_as_cpython(tmp_path):
+    vm_out, cp_out = run_both(ODD_NUMBERS, tmp_path, "odd_numbers.py")
+    assert cp_out.count("RecordError |") == 42 and cp_out.count("RulesError |") == 6, cp_out
+    assert cp_out.endswith("seed 1\n")
+    assert_same_lines(vm_out, cp_out)
+
+
 # Plays seeded games and prints their records; run unchanged on CPython and in the VM.
 RECORD_GAMES = """\
 from engine.bots import make_bot

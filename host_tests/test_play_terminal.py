@@ -5,13 +5,18 @@ command line is run as a subprocess. Rule ids in test names say what is checked
 (E14 illegal card, E17 draw, E19 card not held, B2 dead cards, E23 tie-break).
 """
 
+import contextlib
 import importlib.util
+import io
 import pathlib
 import re
 import subprocess
 import sys
 
 import pytest
+from fuzzing import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.bots import make_bot
 from engine.cards import DRAW, END, PASS, card, card_name, card_token
@@ -482,6 +487,10 @@ def test_cli_eof_exits_cleanly():
         (["--bots", "easy,random"], "one per bot seat"),
         (["--dealer", "5"], "--dealer"),
         (["--seed", "-1"], "--seed"),
+        (["--seed", "1073741824"], "--seed must be a number 0..1073741823"),
+        (["--option", "players=²"], "players=²"),
+        (["--option", "players=٣"], "players=٣"),
+        (["--option", "preset=bastard"], "use --preset"),
     ],
 )
 def test_cli_bad_arguments_exit_2(args, needle):
@@ -502,3 +511,92 @@ def test_seat_view_keeps_a_long_history():
         state.history_entry(i) for i in range(state.hist_len)
     ]
     assert play.last_action(view, 1) == play.last_action(state, 1) == "drew a card"
+
+
+# --- unusual input: Unicode digits, huge numbers (issue 11) -----------------------------------
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "१", pytest.param("1" * 5000, id="5000-digits"), "00000000000000000001"])
+def test_unicode_digits_and_huge_numbers_are_refused_and_asked_again(typed):
+    state = _bad_input_deal()
+    before = snapshot(state)
+    answers = iter([typed, "q"])
+    lines = []
+
+    def inp(prompt):
+        assert prompt == play.PROMPT
+        assert snapshot(state) == before
+        return next(answers)
+
+    assert _run(state, _easy_bots(state.rules, 3), inp, lines) == 0
+    reply = lines[lines.index(next(x for x in lines if x.startswith("There is no card number")))]
+    assert reply.endswith("your hand has 4 cards (1..4).") and len(reply) < 100
+    assert lines[-1] == "You left the match. Bye!"
+
+
+def test_cli_superscript_digit_is_refused_and_the_prompt_comes_again():
+    r = _cli(["--seed", "9", "--option", "players=2"], "²\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "There is no card number ²" in r.stdout
+    assert r.stdout.count(play.PROMPT) == 2
+    assert "You left the match." in r.stdout and r.stderr == ""
+
+
+# --- fuzz: random arguments and random typed lines --------------------------------------------
+
+PLAY_ARGS = [
+    "--preset", "classic", "cinquillo", "bastard", "poker", "--option", "players=2", "players=²", "players=٣",
+    "rounds=1", "draw=3", "preset=1", "limit=" + "9" * 5000, "=", "players",
+    "--bots", "easy", "random", "easy,random", "genius",
+    "--seed", "1", "-1", "²", "٣", "1" * 5000, "1073741824", "--dealer", "2", "0", "-h", "--help", "--", "-", "",
+    "\udcff", "players=\udcff",
+]  # fmt: skip
+TYPED = ["²", "٣", "1" * 5000, "0", "1", "99", "d", "e", "p", "h", "red 11", "R²", "\x00", "\x1b[2J", "", "\udcff"]
+
+
+def _typed_then_eof(lines):
+    it = iter(lines)
+
+    def inp(prompt):
+        for line in it:
+            return line
+        raise EOFError
+
+    return inp
+
+
+@given(
+    st.lists(st.one_of(st.sampled_from(PLAY_ARGS), st.text(max_size=10)), max_size=6),
+    st.lists(st.one_of(st.sampled_from(TYPED), st.text(max_size=10)), max_size=5),
+)
+@fuzz("tool_args")
+def test_fuzz_play_arguments_never_a_traceback(argv, typed):
+    out, err = [], io.StringIO()
+    strict = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")  # stdout under a UTF-8 locale
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(strict):
+        try:
+            status = play.main(argv, input_fn=_typed_then_eof(typed), out=out.append)
+        except SystemExit as e:  # argparse: --help (0) and usage errors (2)
+            status = e.code
+    assert status in (0, 2), (argv, status)
+    if status == 2:
+        assert "\nplay.py: " in "\n" + err.getvalue(), err.getvalue()  # argparse's or ours, naming the culprit
+    elif out:
+        assert (
+            out[-1] in ("End of input: leaving the match. Bye!", "You left the match. Bye!") or "Match over" in out[-1]
+        )
+
+
+@given(st.lists(st.one_of(st.sampled_from(TYPED), st.text()), max_size=8))
+@fuzz("play_input")
+def test_fuzz_typed_lines_are_answered_and_change_nothing_but_a_legal_move(typed):
+    state = _bad_input_deal()
+    kinds = []
+    for text in typed:
+        kind, value = play.parse_input(state, 0, text)
+        kinds.append(kind)
+        assert kind in ("move", "help", "quit", "error")
+        if kind == "error":
+            assert "\n" not in value and len(value) < 400
+    lines = []
+    assert _run(state, _easy_bots(state.rules, 3), _typed_then_eof(typed), lines) == 0

@@ -3,14 +3,20 @@
 Runs are tiny (a few dozen rounds) so the whole file stays well under 20 s.
 """
 
+import contextlib
 import csv
 import importlib.util
+import io
 import json
+import os
 import pathlib
 import subprocess
 import sys
 
 import pytest
+from fuzzing import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.rules import make_rules
 from engine.state import State
@@ -203,6 +209,9 @@ def test_match_mode_plays_whole_matches(tmp_path, capsys):
         (["--ladder", "random,easy", "--option", "draw"], ["NAME=VALUE", "draw"]),
         (["--ladder", "random,easy", "--preset", "poker"], ["poker"]),
         (["--ladder", "easy"], ["at least two"]),
+        (["--ladder", "random,easy", "--option", "preset=cinquillo"], ["use --preset"]),
+        (["--ladder", ""], ["--ladder: no level given", "available levels"]),
+        (["--seats", " , "], ["--seats: no level given"]),
     ],
 )
 def test_bad_level_or_option_exits_2_naming_it(tmp_path, capsys, args, words):
@@ -230,3 +239,179 @@ def test_level_that_cannot_be_built_exits_2_naming_it(tmp_path, capsys, monkeypa
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "level 'broken'" in err and "bot_broken" in err
+
+
+# --- bad --out / --name: refused before any round is played (issue 11) ----------------------
+
+
+def _no_rounds(plan, progress):
+    raise AssertionError("a round was played before --out/--name were checked")
+
+
+@pytest.mark.parametrize(
+    "where, name, words",
+    [
+        ("file", None, "is a file, not a folder"),  # an existing file where a folder is wanted
+        ("file/sub/dir", None, "is a file, not a folder"),  # a path under a file
+        ("out", "a/b", "--name 'a/b'"),
+        ("out", "../escape", "--name '../escape'"),
+        ("out", "", "--name ''"),
+        ("out", ".hidden", "--name '.hidden'"),
+        ("out", "x\ny", "--name 'x\\ny'"),
+        ("out", "n" * 101, "1..100 characters"),
+        ("folder-csv", "res", "res.csv is a folder"),
+    ],
+)
+def test_bad_out_or_name_is_refused_before_any_round(tmp_path, capsys, monkeypatch, where, name, words):
+    (tmp_path / "file").write_text("not a folder\n")
+    (tmp_path / "folder-csv" / "res.csv").mkdir(parents=True)
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    monkeypatch.setattr(tool, "play_all", _no_rounds)
+    args = ["--ladder", "random,easy", "--rounds", "4", "--workers", "1", "--quiet", "--out", str(tmp_path / where)]
+    with pytest.raises(SystemExit) as e:
+        tool.main(args + ([] if name is None else ["--name", name]))
+    assert e.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("tournament.py: error: --"), err
+    assert words in err, err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nothing made or written
+
+
+def test_a_failed_write_after_the_run_leaves_no_file_and_keeps_the_results(tmp_path, capsys, monkeypatch):
+    def disk_full(path, *args):
+        raise OSError(28, "No space left on device", path)
+
+    monkeypatch.setattr(tool, "write_json", disk_full)
+    out = tmp_path / "out"
+    assert tool.main(["--ladder", "random,easy", "--rounds", "8", "--workers", "1", "--quiet", "--out", str(out)]) == 1
+    text, err = capsys.readouterr()
+    assert err == "tournament.py: cannot write %s: No space left on device\n" % (out / "classic_ladder.json.part")
+    assert text.splitlines()[1].startswith("contest ") and "easy_vs_random_winrate: " in text  # table and keys
+    assert list(out.iterdir()) == []  # not the CSV alone, no .part file
+
+
+def test_without_matplotlib_the_table_and_files_come_and_the_png_is_skipped(tmp_path):
+    out = tmp_path / "out"
+    args = ["--ladder", "random,easy", "--rounds", "8", "--workers", "1", "--quiet", "--out", str(out)]
+    code = (
+        "import runpy, sys\n"
+        "sys.modules['matplotlib'] = None  # import matplotlib fails, as in a plain python\n"
+        "sys.argv = [%r] + %r\n"
+        "runpy.run_path(%r, run_name='__main__')\n" % (str(TOOL), args, str(TOOL))
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[1].startswith("contest ")  # the table: one line per level
+    assert lines[2].startswith("easy_vs_random ") and lines[3].startswith("easy_vs_random ")
+    assert lines[4] == "wrote %s, %s" % (out / "classic_ladder.csv", out / "classic_ladder.json")
+    assert r.stderr == (
+        "tournament.py: note: matplotlib is not installed, so the PNG chart was skipped (.venv/bin/python has it)\n"
+    )
+    assert sorted(p.name for p in out.iterdir()) == ["classic_ladder.csv", "classic_ladder.json"]
+    assert len(read_csv(out / "classic_ladder.csv")) == 8
+    assert json.loads((out / "classic_ladder.json").read_text())["keys"]["rounds"] == "8"
+    assert lines[-1].startswith("seconds: ")
+
+
+def test_a_reader_that_goes_away_does_not_stop_the_run(tmp_path):
+    """`tournament.py ... | head -1`: no BrokenPipeError, and the files are still written."""
+    out = tmp_path / "out"
+    args = ["--ladder", "random,easy", "--rounds", "8", "--workers", "1", "--quiet", "--out", str(out)]
+    r = subprocess.Popen([sys.executable, str(TOOL), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    r.stdout.close()  # nobody reads: the first line already meets a closed pipe
+    err = r.stderr.read().decode()
+    assert r.wait(timeout=60) == 0, err
+    assert err == ""
+    assert len(read_csv(out / "classic_ladder.csv")) == 8
+    assert (out / "classic_ladder.png").read_bytes()[:8] == PNG_SIGNATURE
+
+
+def test_an_out_folder_named_in_bytes_that_are_not_utf8_is_printed_escaped(tmp_path):
+    """A shell passes any bytes; under a UTF-8 locale stdout is strict, so the name must not crash the 'wrote' line."""
+    out = os.fsencode(tmp_path) + b"/res\xff"
+    args = [b"--ladder", b"random,easy", b"--rounds", b"4", b"--workers", b"1", b"--quiet", b"--out", out]
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")  # as under en_US.UTF-8 (here C.UTF-8 would escape)
+    r = subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stderr.decode()
+    assert r.stderr == b""
+    wrote = [line for line in r.stdout.decode().splitlines() if line.startswith("wrote ")]
+    assert wrote == [
+        "wrote %s/res\\udcff/classic_ladder.csv, %s/res\\udcff/classic_ladder.json, %s/res\\udcff/classic_ladder.png"
+        % ((tmp_path,) * 3)
+    ]
+    assert len(read_csv(os.fsdecode(out + b"/classic_ladder.csv"))) == 4
+
+
+# --- fuzz: random arguments ---------------------------------------------------------------------
+
+TOURNAMENT_ARGS = [
+    "--ladder", "--seats", "random,easy", "easy,random,random,random", "easy", "grandmaster", "--preset", "classic",
+    "cinquillo", "poker", "--option", "players=3", "players=²", "players=٣", "rounds=1",
+    "preset=1", "limit=" + "9" * 5000, "=",
+    "--rounds", "--matches", "4", "0", "-1", "²", "٣", "1" * 5000, "--seed", "--workers", "1", "100000", "--out",
+    "out", "file", "file/sub", "--name", "a/b", "..", ".", "", "x\x00", "--quiet", "-h", "--help", "--",
+    "\udcff", "caf\udce9", "out/\udcff",  # from file names that are not UTF-8
+]  # fmt: skip
+FLAGS = [
+    "--ladder",
+    "--seats",
+    "--preset",
+    "--option",
+    "--rounds",
+    "--matches",
+    "--seed",
+    "--workers",
+    "--out",
+    "--name",
+]
+LINEUPS = [[], ["--ladder", "random,easy"], ["--seats", "easy,random,random,random"], ["--ladder", ""]]
+arg = st.one_of(st.sampled_from(TOURNAMENT_ARGS), st.text(max_size=10))
+# a lineup (so that many cases get past it), then flags with random values, then anything
+tournament_argv = st.builds(
+    lambda lineup, pairs, rest: lineup + [a for pair in pairs for a in pair] + rest,
+    st.sampled_from(LINEUPS),
+    st.lists(st.tuples(st.sampled_from(FLAGS), arg), max_size=4),
+    st.lists(arg, max_size=3),
+)
+
+
+@given(tournament_argv)
+@fuzz("tool_args")
+def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
+    """Random argv: exit 0 (a run, played here as no rounds) or 2, with a message; never a traceback."""
+    base = tmp_path_factory.mktemp("fuzz")
+    (base / "file").write_text("a file\n")
+    real_write = tool.write_outputs
+
+    def write_inside(plan, *args):  # random --out values must not write outside this test's folder
+        if not os.path.abspath(plan.out).startswith(str(base) + os.sep):
+            plan = plan._replace(out=str(base / "elsewhere"))
+        return real_write(plan, *args)
+
+    # stdout strict UTF-8 as under a UTF-8 locale: a path from non-UTF-8 bytes must not crash the printing
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    cwd = os.getcwd()
+    stubs = {
+        "play_all": lambda plan, progress: [[] for _ in plan.contests],  # no rounds: the arguments are under test
+        "write_outputs": write_inside,
+        "load_pyplot": lambda: None,  # no chart: matplotlib is slow to start
+    }
+    saved = {name: tool.__dict__.get(name) for name in stubs}
+    tool.__dict__.update(stubs)
+    os.chdir(base)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = tool.main(argv)
+    except SystemExit as e:
+        status = e.code
+    finally:
+        os.chdir(cwd)
+        tool.__dict__.update(saved)
+    err.flush()
+    err = err.buffer.getvalue().decode()
+    assert status in (0, 2), (argv, status, err)
+    if status == 2:
+        assert "\ntournament.py: " in "\n" + err, err

@@ -34,8 +34,9 @@ from engine.cards import (  # noqa: E402
     card_token,
     parse_card,
 )
+from engine.compat import digits  # noqa: E402
 from engine.errors import IllegalMove, RulesError  # noqa: E402
-from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
+from engine.rules import PRESET_ORDER, make_rules, option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
@@ -472,6 +473,13 @@ def render_match_end(s, names=None):
 # --- input ------------------------------------------------------------------------
 
 
+def _echo(text):
+    """Typed text as repeated in a reply: cut short, control characters (a terminal escape) shown as escapes."""
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return text if text.isprintable() else ascii(text)[1:-1]
+
+
 def parse_input(s, seat, text):
     """('move', m) | ('help', None) | ('quit', None) | ('error', reason). Changes nothing."""
     t = text.strip().lower()
@@ -484,12 +492,12 @@ def parse_input(s, seat, text):
     if t in COMMANDS:
         return "move", COMMANDS[t]
     hand = hand_of(s, seat)
-    if t.isdigit():
-        k = int(t)
+    if t.isdigit():  # also true for '²' or '٣': only the digits 0-9 make a card number
+        k = digits(t, 3)
         if 1 <= k <= len(hand):
             return "move", hand[k - 1]
-        return "error", "There is no card number %d: your hand has %d card%s (1..%d)." % (
-            k,
+        return "error", "There is no card number %s: your hand has %d card%s (1..%d)." % (
+            _echo(t),
             len(hand),
             "" if len(hand) == 1 else "s",
             len(hand),
@@ -499,7 +507,7 @@ def parse_input(s, seat, text):
         return "move", parse_card(g, t)
     except ValueError:
         return "error", "Unknown input '%s': type a card number, a card such as '%s' or '%s', or h for help." % (
-            text.strip(),
+            _echo(text.strip()),
             card_name(g, 32 + 3),
             card_token(g, 32 + 3),
         )
@@ -672,12 +680,10 @@ def main(argv=None, input_fn=input, out=print):
         if "=" not in item:
             return _error("--option wants NAME=VALUE, got '%s'" % item)
         name, value = item.split("=", 1)
-        name = name.strip()
-        value = value.strip()
-        try:
-            options[name] = int(value)
-        except ValueError:
-            options[name] = value  # make_rules rejects it with the allowed values
+        if name.strip() == "preset":
+            return _error("--option preset=%s: the preset is not an option; use --preset" % value.strip())
+        # a number in ASCII digits, else the text, which make_rules refuses with the allowed values
+        options[name.strip()] = option_value(value.strip())
     try:
         rules = make_rules(args.preset, **options)
     except RulesError as e:
@@ -696,8 +702,9 @@ def main(argv=None, input_fn=input, out=print):
     seed = args.seed
     if seed is None:
         seed = int(time.time() * 1000) % 1000000007
-    elif seed < 0:
-        return _error("--seed must be a non-negative integer, got %d" % seed)
+    elif not 0 <= seed < 1 << 30:  # seeds are small ints on a board, and in records (engine/record.py)
+        got = str(seed) if len(str(seed)) <= 12 else str(seed)[:9] + "..."
+        return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
     state = State(rules, seed=seed, dealer=args.dealer - 1)
     bots = {}
     names = ["you"]

@@ -3,10 +3,16 @@
     python tools/replay.py RECORD [RECORD ...]
 
 Exit status 0 when every record is valid; otherwise 1, with
-'RECORD:LINE: reason' for the first illegal move or malformed line.
+'RECORD:LINE: reason' for the first illegal move or malformed line, or
+'RECORD: cannot read: reason' for a file that is not a record at all:
+missing, not a regular file (a folder, /dev/zero, a pipe), larger than
+1 MiB (records are a few KiB), or not UTF-8 text. Status 2: no RECORD.
+When the output is a pipe that closes early (| head), it stops quietly
+with status 1: the records after that point were not checked.
 """
 
 import os
+import stat
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -15,6 +21,8 @@ from engine import cards  # noqa: E402
 from engine.errors import RecordError  # noqa: E402
 from engine.record import replay, seat_name  # noqa: E402
 from engine.turn import dead_mask  # noqa: E402
+
+MAX_BYTES = 1 << 20  # 1 MiB: a long match is a few KiB; anything bigger is not a record
 
 
 def row_text(s, c):
@@ -60,6 +68,28 @@ def _phase(s):
     return "%s to move" % seat_name(s.turn)
 
 
+def shown(path):
+    """The file name as printed: control characters (a newline in a name) escaped, so a message is one line."""
+    return path if path.isprintable() else ascii(path)[1:-1]
+
+
+def read_record(path):
+    """The text of a record file; OSError or ValueError with a reason otherwise. Reads at most 1 MiB + 1 byte."""
+    if "\0" in path:
+        raise ValueError("a file name cannot contain a NUL character")
+    if not stat.S_ISREG(os.stat(path).st_mode):  # before open(): a pipe would block, /dev/zero never ends
+        raise ValueError("not a regular file")
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValueError("larger than 1 MiB, so not a game record")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("not a text file (not UTF-8)") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
@@ -67,26 +97,37 @@ def main(argv):
     status = 0
     for path in argv:
         try:
-            with open(path) as f:
-                text = f.read()
+            text = read_record(path)
         except OSError as e:
-            print("%s: cannot read: %s" % (path, e.strerror), file=sys.stderr)
+            print("%s: cannot read: %s" % (shown(path), e.strerror or e), file=sys.stderr)
             status = 1
             continue
-        except UnicodeDecodeError:
-            print("%s:1: not a text file" % path, file=sys.stderr)
+        except ValueError as e:
+            print("%s: cannot read: %s" % (shown(path), e), file=sys.stderr)
             status = 1
             continue
         try:
             state = replay(text)
         except RecordError as e:
-            print("%s:%d: %s" % (path, e.line, e.reason), file=sys.stderr)
+            print("%s:%d: %s" % (shown(path), e.line, e.reason), file=sys.stderr)
             status = 1
             continue
-        print("%s: valid" % path)
+        print("%s: valid" % shown(path))
         print(summary(state))
     return status
 
 
+def run(argv):
+    """main(), but a reader that stops early (| head) ends the run quietly instead of with a traceback."""
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would report the unflushed rest again at exit: point stdout at /dev/null first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run(sys.argv[1:]))

@@ -5,15 +5,20 @@
                                [--rounds 2000 | --matches 200] [--seed 1] [--workers N] [--out DIR]
     python tools/tournament.py --seats easy,random,random,random ...
 
-See --help for the statistics. Ends with 'key: value' lines; writes CSV (one row
-per round or match played), JSON (summary) and a PNG chart to --out.
+See --help for the statistics. Prints the table, then writes CSV (one row per
+round or match played), JSON (summary) and a PNG chart to --out, and ends with
+'key: value' lines. Without matplotlib (a plain `python` rather than
+.venv/bin/python) the PNG is skipped with a one-line note. A bad --out or
+--name is refused before any round is played.
 """
 
 import argparse
+import contextlib
 import csv
 import json
 import math
 import os
+import stat
 import sys
 import time
 import zlib
@@ -25,7 +30,7 @@ if __package__ in (None, ""):  # run as a script: make the project root importab
 
 from engine import bots as engine_bots  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
-from engine.rules import make_rules  # noqa: E402
+from engine.rules import make_rules, option_value  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 from tools.workers import worker_pool  # noqa: E402
@@ -35,6 +40,8 @@ DEAL_STRIDE = 1_000_003  # deal seed = seed * DEAL_STRIDE + deal index: runs wit
 MOVE_CAP = 100_000  # a round longer than this is a bug in a bot or the engine
 MAX_CHUNK = 25  # deals per worker task
 DEFAULT_OUT = os.path.join(ROOT, "build", "tournament")
+OUT_EXTS = (".csv", ".json", ".png")
+NAME_MAX = 100  # characters of --name
 
 HELP_EPILOG = """\
 duplicated deals:
@@ -387,12 +394,19 @@ def chart_title(plan):
     return "%s, %s\n%s" % (rules_text(plan.rules), what, count)
 
 
-def write_chart(path, plan, contests):
-    import matplotlib
-
+def load_pyplot():
+    """matplotlib.pyplot with the file-only backend, or None when matplotlib is not installed."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def write_chart(path, plan, contests, plt):
     bars = chart_bars(plan, contests)
     labels = [b[0] for b in bars]
     rates = [b[1] for b in bars]
@@ -409,7 +423,7 @@ def write_chart(path, plan, contests):
     ax.set_title(chart_title(plan))
     ax.legend(loc="upper right")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=100, format="png")
     plt.close(fig)
 
 
@@ -459,12 +473,34 @@ def write_json(path, plan, contests, keys, seconds):
 
 
 def write_outputs(plan, per_contest, contests, keys, seconds):
+    """Write the CSV, the JSON and (with matplotlib) the PNG; return (paths written, note or None).
+
+    Each file is written under a temporary name and renamed when all are done:
+    a failure (OSError) leaves no half-written file behind.
+    """
+    base = os.path.join(plan.out, plan.stem)
+    jobs = [
+        (base + ".csv", lambda path: write_csv(path, plan, per_contest)),
+        (base + ".json", lambda path: write_json(path, plan, contests, keys, seconds)),
+    ]
+    note = None
+    plt = load_pyplot()
+    if plt is None:
+        note = "matplotlib is not installed, so the PNG chart was skipped (.venv/bin/python has it)"
+    else:
+        jobs.append((base + ".png", lambda path: write_chart(path, plan, contests, plt)))
     os.makedirs(plan.out, exist_ok=True)
-    paths = [os.path.join(plan.out, plan.stem + ext) for ext in (".csv", ".json", ".png")]
-    write_csv(paths[0], plan, per_contest)
-    write_json(paths[1], plan, contests, keys, seconds)
-    write_chart(paths[2], plan, contests)
-    return paths
+    try:
+        for path, write in jobs:
+            write(path + ".part")
+        for path, _ in jobs:
+            os.replace(path + ".part", path)
+    except BaseException:
+        for path, _ in jobs:
+            with contextlib.suppress(OSError):
+                os.remove(path + ".part")
+        raise
+    return [path for path, _ in jobs], note
 
 
 def report_lines(plan, contests):
@@ -498,6 +534,8 @@ def available_levels():
 
 def parse_levels(parser, text, flag):
     levels = [t.strip() for t in text.split(",") if t.strip()]
+    if not levels:
+        parser.error("%s: no level given; available levels: %s" % (flag, ", ".join(available_levels())))
     known = engine_bots.LEVELS
     for level in levels:
         if level not in known:
@@ -512,11 +550,10 @@ def parse_options(parser, items):
         name = name.strip()
         if not sep or not name:
             parser.error("--option expects NAME=VALUE, got '%s'" % item)
-        value = value.strip()
-        try:
-            options[name] = int(value)
-        except ValueError:
-            options[name] = value  # make_rules names the option and what it allows
+        if name == "preset":
+            parser.error("--option preset=%s: the preset is not an option; use --preset" % value.strip())
+        # a number in ASCII digits, else the text: make_rules names the option and what it allows
+        options[name] = option_value(value.strip())
     return options
 
 
@@ -571,8 +608,8 @@ def make_parser():
 
 
 def plan_from_args(parser, args):
-    seats = parse_levels(parser, args.seats, "--seats") if args.seats else None
-    ladder = parse_levels(parser, args.ladder, "--ladder") if args.ladder else None
+    seats = parse_levels(parser, args.seats, "--seats") if args.seats is not None else None
+    ladder = parse_levels(parser, args.ladder, "--ladder") if args.ladder is not None else None
     rules, options = build_rules(parser, args.preset, parse_options(parser, args.option), seats)
     if seats and len(seats) != rules.players:
         parser.error("--seats names %d levels but the rules have %d players" % (len(seats), rules.players))
@@ -585,14 +622,71 @@ def plan_from_args(parser, args):
     if deals >= DEAL_STRIDE:
         parser.error("at most %d deals per contest" % (DEAL_STRIDE - 1))
     contests = ladder_contests(parser, ladder, rules.players) if ladder else [Contest("", tuple(seats))]
-    stem = args.name or "%s_%s%s" % (
-        args.preset,
-        "ladder" if ladder else "seats",
-        "_matches" if unit == "match" else "",
-    )
+    stem = args.name  # checked with --out by check_outputs(), before any round
+    if stem is None:
+        stem = "%s_%s%s" % (args.preset, "ladder" if ladder else "seats", "_matches" if unit == "match" else "")
     return Plan(
         args.preset, options, rules, bool(ladder), contests, unit, deals, args.seed, args.workers, args.out, stem
     )
+
+
+def shown(text):
+    """A path or name as printed: control characters escaped, so an error stays one line."""
+    return text if text.isprintable() else ascii(text)[1:-1]
+
+
+def name_problem(stem):
+    """Why --name cannot be a file name stem, or None."""
+    if not stem or len(stem) > NAME_MAX:
+        return "give 1..%d characters" % NAME_MAX
+    if stem[0] == "." or not all(ch.isalnum() or ch in "-_.+" for ch in stem):
+        return "a file name without a folder: letters, digits and - _ . + only, not starting with '.'"
+    return None
+
+
+def out_problem(out, stem):
+    """Why the files cannot go to --out (a folder, made if missing), or None. Writes nothing."""
+    if not out:
+        return "an empty folder name"
+    if "\0" in out:
+        return "a folder name cannot contain a NUL character"
+    path = os.path.abspath(out)
+    probe = path
+    while True:  # the nearest part of the path that exists
+        try:
+            st = os.stat(probe)
+            break
+        except (FileNotFoundError, NotADirectoryError):
+            probe = os.path.dirname(probe)
+        except (OSError, ValueError) as e:
+            return "%s: %s" % (shown(probe), getattr(e, "strerror", None) or e)
+    if not stat.S_ISDIR(st.st_mode):
+        return "%s is a file, not a folder" % shown(probe)
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return "the folder %s is not writable" % shown(probe)
+    for part in os.path.relpath(path, probe).split(os.sep):  # the folders still to make
+        if len(os.fsencode(part)) > 255:
+            return "a folder name longer than 255 bytes"
+    if probe == path:
+        for ext in OUT_EXTS:
+            target = os.path.join(path, stem + ext)
+            if os.path.isdir(target):
+                return "%s is a folder" % shown(target)
+            if os.path.lexists(target) and not os.access(target, os.W_OK):
+                return "%s is not writable" % shown(target)
+    return None
+
+
+def check_outputs(plan):
+    """Refuse a bad --name or --out (exit 2, one line) before any round is played."""
+    problem = name_problem(plan.stem)
+    if problem:
+        sys.stderr.write("tournament.py: error: --name '%s': %s\n" % (shown(plan.stem), problem))
+        raise SystemExit(2)
+    problem = out_problem(plan.out, plan.stem)
+    if problem:
+        sys.stderr.write("tournament.py: error: --out '%s': %s\n" % (shown(plan.out), problem))
+        raise SystemExit(2)
 
 
 def describe_plan(plan):
@@ -604,11 +698,21 @@ def describe_plan(plan):
     return text % (rules_text(plan.rules), what, plan.deals * n, units(plan), plan.deals, n, plan.seed, plan.workers)
 
 
+def say(text):
+    """Print a line of results. A reader that has gone (| head) does not stop the run: the files are still
+    written, and the rest of the output goes to /dev/null."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv=None):
     parser = make_parser()
     args = parser.parse_args(argv)
     plan = plan_from_args(parser, args)
-    print(describe_plan(plan), flush=True)
+    check_outputs(plan)
+    say(describe_plan(plan))
     total = plan.deals * plan.rules.players * len(plan.contests)
     progress = Progress(total, units(plan), enabled=not args.quiet)
     t0 = time.perf_counter()
@@ -617,13 +721,33 @@ def main(argv=None):
     seconds = time.perf_counter() - t0
     contests = [contest_summary(c, g) for c, g in zip(plan.contests, per_contest, strict=True)]
     keys = summary_keys(plan, contests, seconds)
-    paths = write_outputs(plan, per_contest, contests, keys, seconds)
-    print("\n".join(report_lines(plan, contests)))
-    print("wrote " + ", ".join(paths))
+    say("\n".join(report_lines(plan, contests)))  # the results first, whatever happens next
+    status = 0
+    try:
+        paths, note = write_outputs(plan, per_contest, contests, keys, seconds)
+    except OSError as e:
+        where = shown(e.filename) if isinstance(e.filename, str) else shown(plan.out)
+        sys.stderr.write("tournament.py: cannot write %s: %s\n" % (where, e.strerror or e))
+        status = 1
+    else:
+        say("wrote " + ", ".join(shown(path) for path in paths))
+        if note:
+            sys.stderr.write("tournament.py: note: %s\n" % note)
     for key, value in keys.items():
-        print("%s: %s" % (key, value))
-    return 0
+        say("%s: %s" % (key, value))
+    return status
+
+
+def run(argv=None):
+    """main(), but a reader that stops early (| head -- also of --help) never brings a traceback."""
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        status = 1
+    return status
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
