@@ -10,9 +10,10 @@ or newer blobs are refused with a reason, never accepted as a wrong state.
 import random
 
 import pytest
+from fuzzing import fuzz
 from gamegen import CONFIGS
 from helpers import snapshot as fields
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import snapshot, snapshot_load
@@ -268,8 +269,8 @@ def some_blob():
     return _BLOB[0]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
+@fuzz("snapshots", examples=300)
 def test_randomly_corrupted_snapshot_never_raises_nor_restores_a_wrong_state(data):
     blob, want = some_blob()
     bad = bytearray(blob)
@@ -382,6 +383,10 @@ def test_forged_round_numbers_past_the_match_are_refused_E22():
     blob, _ = blob_of(rounds=3)
     assert snapshot_load.load(forge(blob, 4, round_no=3)).state.round_no == 3
     refused(forge(blob, 4, round_no=4), "round 4 of a 3-round match")
+    # To a limit: round 255 is the last a save can hold, and another might follow it.
+    blob, _ = blob_of("cinquillo", steps=8, limit=30)
+    assert snapshot_load.load(forge(blob, 4, round_no=254)).state.round_no == 254
+    refused(forge(blob, 4, round_no=255), "round 255 leaves no room for the next")
 
 
 def tie_break_blob():
@@ -429,3 +434,78 @@ def test_forged_move_count_is_refused_before_anything_is_allocated_for_it(monkey
     refused(forge(blob, 4, hist_len=65535), "65535 moves in one round")
     assert made == []
     assert snapshot_load.load(blob).state.hist_len == s.hist_len and made
+
+
+_GOOD_CRC_BLOBS = []
+
+
+def good_crc_bases():
+    """(blob, players) to forge from: bots and extra bytes, a round-limited match in a later
+    round, a tie-break round, a Cinquillo match to a limit."""
+    if not _GOOD_CRC_BLOBS:
+        _GOOD_CRC_BLOBS.append((some_blob()[0], 6))
+        rules = make_rules("classic", players=3, rounds=5, actions=1)
+        s = State(rules, seed=2)
+        bots = make_bots(rules, [None, "medium", "expert"], 2)
+        rng = random.Random(2)
+        while s.round_no < 3:
+            advance(s, rng, 1, bots)
+        advance(s, rng, 10, bots)
+        _GOOD_CRC_BLOBS.append((snapshot.dump(s, bots, b"\0\0\1\2"), 3))
+        _GOOD_CRC_BLOBS.append((tie_break_blob()[0], 2))
+        _GOOD_CRC_BLOBS.append((blob_of("cinquillo", steps=12, limit=30)[0], 4))
+        _GOOD_CRC_BLOBS.append((blob_of("junior10", steps=12, rounds=99)[0], 4))
+    return _GOOD_CRC_BLOBS
+
+
+def play_on_rounds(s, rounds, seed):
+    """Play up to `rounds` rounds on at random, saving at each round's end and start: never raises."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        while not s.is_round_over():
+            advance(s, rng, 1)
+        snapshot.dump(s)
+        if s.is_match_over():
+            return
+        s.next_round()
+        snapshot.dump(s)
+
+
+@given(st.data())
+@fuzz("snapshots")
+def test_fuzz_forged_snapshot_with_a_good_crc_restores_whole_or_is_refused(data):
+    """Fields and bytes changed, the CRC made good again (a forged save): load() either refuses
+    with a reason or gives a match that saves again and plays on, saving, for three rounds."""
+    from engine.crc import put_crc
+
+    blob, n = data.draw(st.sampled_from(good_crc_bases()))
+    f = field_offsets(blob, n)
+    bad = bytearray(blob)
+    u16 = st.one_of(st.sampled_from([0, 1, 30, 499, 500, 1680, 64000, 65000, 65535]), st.integers(0, 65535))
+    for _ in range(data.draw(st.integers(1, 3))):
+        kind = data.draw(
+            st.sampled_from(["score", "score", "round", "tiebreak", "active", "hist_len", "level", "byte"])
+        )
+        if kind == "score":
+            i = f["scores"] + 2 * data.draw(st.integers(0, n - 1))
+        elif kind in ("round", "tiebreak", "active"):
+            i = f[kind]
+        elif kind == "hist_len":
+            i = f["hist_len"]
+        elif kind == "level":
+            i = data.draw(st.sampled_from(f["levels"]))
+        else:
+            i = data.draw(st.integers(5, len(bad) - 5))
+        if kind in ("score", "hist_len"):
+            v = data.draw(u16)
+            bad[i : i + 2] = bytes((v >> 8, v & 255))
+        else:
+            bad[i] = data.draw(st.one_of(st.integers(0, 255), st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, 100, 255])))
+    put_crc(bad, 0, len(bad) - 4)
+    snap, why = snapshot_load.safe_load(bytes(bad))
+    if snap is None:
+        assert why.startswith("snapshot")
+        return
+    bots = snapshot_load.make_bots(snap)
+    snapshot.dump(snap.state, bots, snap.extra, snap.tape)  # the next save holds what was restored
+    play_on_rounds(snap.state, 3, seed=len(bad))
