@@ -39,7 +39,7 @@ class Runner:
         app = self.app
         store = app.store if app is not None else None
         aside = app is not None and app.continuing and app.set_aside()  # Continue never crashes twice
-        self.app = app = None
+        self.app = app = None  # no reference left: the collection frees the old app
         gc.collect()
         from firmware.crash import ErrorScreen
 

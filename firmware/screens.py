@@ -57,7 +57,7 @@ class Menu(Screen):
         elif self.pos >= self.top + rows:
             self.top = self.pos - rows + 1
         # A note longer than the footer ends there and goes on up the rows the items leave free.
-        note = ui.wrap(self.note, p.cols) if len(self.note) > p.cols else None
+        note = ui.wrap(self.note, p.cols) if len(self.note) > p.cols or "\n" in self.note else None
         above = max(0, min(len(note) - 1, rows - len(self.items))) if note else 0
         for i in range(rows):
             j = self.top + i

@@ -9,6 +9,9 @@ import os
 import sys
 
 import pytest
+from fuzzing import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
@@ -456,6 +459,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     runner.app.settings.speed = 0
     runner.board.press(4)  # A: Continue
     runner.step(10)
+    play_until_saved_again(runner, 10)  # a crash from here on is one in play, not on Continue
     newest = Store(nvm)
     saved = newest.load()
     before = len(nvm.steps)
@@ -466,7 +470,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     runner.app.match.play = broken
     runner.app.match.bot_step = broken
     runner.board.press(4)
-    runner.step(20)
+    runner.step(10**6)
     assert runner.error is not None
     crash_steps = nvm.steps[before:]
     assert Store(nvm).load() == saved
@@ -477,3 +481,70 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
         assert crash_steps and "engine fault for the test" in Store(nvm).read_error()
         page = newest.slot * 4096
         assert all(not (page <= s[1] < page + 4096) for s in crash_steps)
+
+
+_FUZZ = []
+
+
+def fuzz_setup():
+    """One booted app with storage (reused by every case) and a save as the firmware makes it:
+    a 4-player 3-round match in its second round, bots of every level."""
+    if not _FUZZ:
+        import random
+
+        from test_snapshot import advance
+
+        from engine.bots import make_bot
+        from engine.rules import make_rules
+        from engine.state import State
+
+        rules = make_rules("classic", players=4, rounds=3)
+        s = State(rules, seed=9, dealer=1)
+        levels = (None, "random", "medium", "expert")
+        bots = [None if lv is None else make_bot(lv, rules, p, 9) for p, lv in enumerate(levels)]
+        rng = random.Random(9)
+        while s.round_no < 2:
+            advance(s, rng, 1, bots)
+        advance(s, rng, 20, bots)
+        _FUZZ.append(simdrive.Driver("sim", nvm=fresh_nvm(), speed=0))
+        _FUZZ.append(snapshot.dump(s, bots, b"\0\0\0\x09"))
+    return _FUZZ
+
+
+@given(st.data())
+@fuzz("snapshots")
+def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing(data):
+    """Through the app's own Continue: random bytes, or a firmware save with fields and bytes
+    changed and the CRC made good again. Continue refuses with 'save refused: ...' (nothing
+    changed), or the match is on the table and plays and saves on without a crash."""
+    from test_snapshot import field_offsets
+
+    from engine.crc import put_crc
+
+    d, blob = fuzz_setup()
+    app = d.app
+    if data.draw(st.integers(0, 9)) == 0:
+        bad = bytearray(data.draw(st.binary(max_size=300)))
+    else:
+        f = field_offsets(blob, 4)
+        bad = bytearray(blob)
+        spots = [f["round"], f["tiebreak"], f["active"], f["scores"], f["scores"] + 2, f["hist_len"]] + f["levels"]
+        spots += [f["hist_len"] - 4, f["hist_len"] - 1]  # the extra bytes (the seed)
+        for _ in range(data.draw(st.integers(1, 3))):
+            i = data.draw(st.one_of(st.sampled_from(spots), st.integers(5, len(bad) - 5)))
+            bad[i] = data.draw(st.one_of(st.sampled_from([0, 1, 2, 3, 4, 5, 64, 128, 254, 255]), st.integers(0, 255)))
+        put_crc(bad, 0, len(bad) - 4)
+    app.saved = bytes(bad)
+    why = app.resume()
+    if why:
+        assert why.startswith("save refused: ") and app.match is None and not app.continuing
+        return
+    assert d.screen_name() == "TableScreen"
+    m = app.match
+    for _ in range(150):
+        if m.state.phase:
+            break
+        if m.my_turn():
+            assert m.play(m.moves[0]) is None
+        d.step(50)
+    app.quit_match()
