@@ -1,5 +1,5 @@
 """Buttons: auto-repeat, short/long presses on few-button boards, flush and overflow; board detection;
-settings.toml defaults, read through a stand-in of CircuitPython's os.getenv (tools/settings_toml.py).
+settings.toml defaults, read through a stand-in of CircuitPython's os.getenv (tools/cpgetenv.py).
 Pure logic with a fake board and made-up times (no display needed, but for the boot tests)."""
 
 import os
@@ -11,7 +11,7 @@ from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
 
-import settings_toml  # noqa: E402
+import cpgetenv  # noqa: E402
 from fuzzing import fuzz  # noqa: E402
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -239,19 +239,19 @@ PORT_BAD_EXP = [
 
 def test_getenv_stand_in_reads_settings_toml_as_the_port_tests_expect():
     for text in (PORT_GOOD, PORT_GOOD.replace(b"\n", b"\r\n")):
-        getenv = settings_toml.getenv_for(text)
+        getenv = cpgetenv.getenv_for(text)
         for key, want in PORT_GOOD_EXP.items():
             assert getenv(key) == want, key
-    assert settings_toml.getenv_for(b"K = 7\r\n")("K") == 7
-    assert settings_toml.getenv_for(b"noeol=3")("noeol") == 3
-    assert settings_toml.getenv_for(b"")("key") is None
-    assert settings_toml.getenv_for(None)("key", 5) == 5  # no settings.toml at all
+    assert cpgetenv.getenv_for(b"K = 7\r\n")("K") == 7
+    assert cpgetenv.getenv_for(b"noeol=3")("noeol") == 3
+    assert cpgetenv.getenv_for(b"")("key") is None
+    assert cpgetenv.getenv_for(None)("key", 5) == 5  # no settings.toml at all
     for text, why in PORT_BAD_EXP:
         with pytest.raises(ValueError) as info:
-            settings_toml.getenv_for(text)("key")
+            cpgetenv.getenv_for(text)("key")
         assert str(info.value).startswith(why), text
     # CircuitPython 10.2 on: always a str, a malformed value gives the default.
-    new = settings_toml.getenv_for(b'A = fast \nB = 2\nC = "x\nD =\n', version=(10, 2))
+    new = cpgetenv.getenv_for(b'A = fast \nB = 2\nC = "x\nD =\n', version=(10, 2))
     assert (new("A"), new("B"), new("C"), new("D", "d")) == ("fast", "2", None, "d")
 
 
@@ -262,7 +262,7 @@ def test_settings_toml_unquoted_or_bad_value_keeps_the_default_with_a_notice_on_
     import simdrive
 
     text = 'ELFER_SPEED = fast\nELFER_MARKS = 0\nELFER_SOUND = "\\u00zz"\nELFER_BRIGHTNESS = "3"\n'
-    d = simdrive.Driver("sim", getenv=settings_toml.getenv_for(text), speed=None)
+    d = simdrive.Driver("sim", getenv=cpgetenv.getenv_for(text), speed=None)
     s = d.app.settings
     assert (s.speed, s.marks, s.sound, s.brightness) == (2, 0, 1, 3)  # defaults for the two bad ones
     assert d.screen_name() == "TitleMenu"
@@ -297,7 +297,7 @@ def boot_main(monkeypatch, text, blocked=()):
     for name in blocked:
         monkeypatch.setitem(sys.modules, "boards." + name, None)  # import fails: not in this bundle
     monkeypatch.setattr(detect, "BOARDS", (("testboard", "testboard"),) + detect.BOARDS)
-    monkeypatch.setattr(os, "getenv", settings_toml.getenv_for(text), raising=False)
+    monkeypatch.setattr(os, "getenv", cpgetenv.getenv_for(text), raising=False)
     monkeypatch.setattr(detect, "MODULES", detect.MODULES + ("testboard",))
     made = []
     real = runner.Runner
@@ -373,7 +373,7 @@ def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines
     from firmware.settings import FIELDS, Settings
 
     text = ("\r\n" if crlf else "\n").join(lines).encode("utf-8", "surrogateescape")
-    getenv = settings_toml.getenv_for(text, version)
+    getenv = cpgetenv.getenv_for(text, version)
     s = Settings()
     notice = s.load_defaults(getenv)  # never raises
     bad = []

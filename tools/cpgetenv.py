@@ -1,8 +1,8 @@
 """A stand-in for CircuitPython's os.getenv() reading settings.toml, byte for byte as the port does.
 
-    getenv = settings_toml.getenv_for('ELFER_SPEED = fast\\n')   # as CircuitPython 10.1 and before
+    getenv = cpgetenv.getenv_for('ELFER_SPEED = fast\\n')   # as CircuitPython 10.1 and before
     getenv("ELFER_SPEED")      # raises ValueError, as the device does
-    getenv = settings_toml.getenv_for(text, version=(10, 2))     # as 10.2 and later
+    getenv = cpgetenv.getenv_for(text, version=(10, 2))     # as 10.2 and later
 
 Two ports, both read from adafruit/circuitpython:
 
@@ -16,7 +16,8 @@ Two ports, both read from adafruit/circuitpython:
   shared-module/os/__init__.c): every value is a str (a bare one trimmed at its end),
   a malformed or empty one gives the default; only bad UTF-8 still raises.
 
-Both read the file the same way: the first line whose key matches wins, a line
+(tools/cpsettings.py is the other half: what `make flash` merges into a user's
+settings.toml must read cleanly.) Both read the file the same way: the first line whose key matches wins, a line
 starting with `[` ends the search (tables are not read), `#` starts a comment
 after a value. A missing file gives the default (getenv_for(None)).
 """
