@@ -1,6 +1,7 @@
 """Which board are we on? board.board_id, else os.uname().machine, overridable in settings.toml.
 
     ELFER_BOARD = "pygamer"     # in settings.toml: skip detection
+    board, notice = detect.load(os.getenv)
 
 The table maps a fragment of the board id (or machine string) to the module
 in boards/ that drives it; the first match wins, so specific names come first.
@@ -31,15 +32,9 @@ def board_module(ident):
 
 
 def identify():
-    """(module name, how it was found): the settings.toml override first."""
+    """(module name, the board id or machine string it was found by)."""
     import os
 
-    forced = os.getenv("ELFER_BOARD") if hasattr(os, "getenv") else None
-    if forced:
-        if forced not in MODULES:
-            print("settings.toml: ELFER_BOARD=%r is not one of %s; detecting instead" % (forced, ", ".join(MODULES)))
-        else:
-            return forced, "settings.toml"
     try:
         import board
 
@@ -57,9 +52,37 @@ def identify():
     return found, ident
 
 
-def load(name=None):
-    """Make the board object: by name, or the detected one."""
-    if name is None:
-        name = identify()[0]
+def forced(getenv):
+    """(the module ELFER_BOARD names in settings.toml or None, why it is not used or '')."""
+    if getenv is None:
+        return None, ""
+    try:
+        name = getenv("ELFER_BOARD")  # CircuitPython up to 10.1 raises on a malformed value
+    except Exception as e:
+        return None, "unreadable (%s)" % (e,)
+    if name is None or name in MODULES:
+        return name, ""
+    return None, "%r is not one of %s" % (name, ", ".join(MODULES))
+
+
+def make(name):
     mod = __import__("boards." + name, None, None, ["make"])
     return mod.make()
+
+
+def load(getenv=None):
+    """(the board object, a notice for the screen or ''): the board settings.toml's
+    ELFER_BOARD names, else the detected one. A bad ELFER_BOARD (unreadable, unknown, or
+    a profile this bundle lacks or that fails on this board) is passed over: the serial
+    console says why."""
+    name, why = forced(getenv)
+    if name is not None:
+        try:
+            return make(name), ""
+        except Exception as e:  # ImportError: not in this bundle (clue on a pybadge bundle, sim)
+            why = "%r did not start (%s: %s)" % (name, type(e).__name__, e)
+    board = make(identify()[0])
+    if not why:
+        return board, ""
+    print("settings.toml: ELFER_BOARD %s; detected instead" % why)
+    return board, "settings.toml: ELFER_BOARD bad, board detected"

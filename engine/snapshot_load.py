@@ -1,11 +1,14 @@
 """Restoring a snapshot (engine/snapshot.py has the format): loaded only when a match is restored.
 
 Every check that can refuse a blob is here: the frame (magic, version, length,
-CRC), each field's range, the deal (explicit.check: every card once, a hand
+CRC), each field's range, what the match rules allow (round number, tie-break
+seats, totals; a move count no round reaches is refused before anything is
+allocated for it), the deal (explicit.check: every card once, a hand
 for every seat playing, legal rows), and each move's legality as it is
 replayed. A refused blob raises SnapshotError and builds nothing.
 """
 
+from engine.cards import GAME_CINQUILLO
 from engine.crc import crc_ok
 from engine.snapshot import _HEAD, _NO_SEAT, MAGIC0, MAGIC1, VERSION, Tape, _deck, _width
 
@@ -200,6 +203,59 @@ class _Reader:
         return v
 
 
+def _round_max(rules, size):
+    """The most one seat's total can grow in one round (E21 penalties; C9/B4 points)."""
+    if rules.game == GAME_CINQUILLO:  # 5 and a point per card left in the other hands (B4: less)
+        return 5 + size
+    top = rules.colors * rules.ranks * (rules.ranks + 1) // 2  # every card left in one hand
+    return top + 160 if rules.actions else top  # V6: 8 action cards at 20 each
+
+
+def _max_moves(n, size):
+    """More moves than any round holds: every turn places or draws a card (each card once
+    each way), else passes, and no more than 2n passes come in a row (V1, E18, C8)."""
+    return (2 * size + 1) * (2 * n + 2)
+
+
+def _check_match(rules, size, round_no, tiebreak, active, scores):
+    """Refuse a round number, tie-break, seats or totals the match rules could not have
+    reached (E22, E23, C9), or totals this round could push past what a save holds."""
+    n = rules.players
+    last = rules.rounds  # 0: played to the limit
+    top = _round_max(rules, size)
+    high = max(scores)
+    if tiebreak:
+        if not rules.tie_break_round:
+            raise SnapshotError("snapshot: a tie-break round (E23) in a game that has none")
+        if round_no < 2 or last and round_no != last + 1 or not last and high < rules.limit:
+            raise SnapshotError("snapshot: a tie-break round (E23) before the match was over")
+        best = min(scores) if not rules.high_wins else high
+        tied = 0
+        for p in range(n):
+            if scores[p] == best:
+                tied |= 1 << p
+        if active != tied or tied & (tied - 1) == 0:
+            raise SnapshotError("snapshot: the tie-break seats are not the tied leaders (E23)")
+    else:
+        if active != (1 << n) - 1:
+            raise SnapshotError("snapshot: a seat sits out a round that is not a tie-break")
+        if last and round_no > last:
+            raise SnapshotError("snapshot: round %d of a %d-round match" % (round_no, last))
+        if not last and round_no == 255:  # the round after it could not be saved
+            raise SnapshotError("snapshot: round 255 leaves no room for the next")
+        if not last and high >= rules.limit:
+            raise SnapshotError(
+                "snapshot: a total of %d reached the limit %d: the match was over" % (high, rules.limit)
+            )
+    for p in range(n):
+        if scores[p] > (round_no - 1) * top:
+            raise SnapshotError(
+                "snapshot: P%d's total %d is more than %d rounds can score" % (p + 1, scores[p], round_no - 1)
+            )
+        if not tiebreak and scores[p] > 65535 - top:
+            raise SnapshotError("snapshot: P%d's total %d leaves no room for this round's" % (p + 1, scores[p]))
+
+
 def _load(blob):
     from engine.bots import LEVEL_ORDER
     from engine.rules import parse_rules
@@ -241,8 +297,11 @@ def _load(blob):
     extra = r.take(r.byte())
     hist_len = r.u16()
     stock_len = r.u16()
-    bits = _BitReader(blob, r.pos, end)
     buf, size = _deck(rules)
+    _check_match(rules, size, round_no, tiebreak, active, scores)
+    if hist_len > _max_moves(n, size):  # before the history is allocated for them
+        raise SnapshotError("snapshot: %d moves in one round; no round has that many" % hist_len)
+    bits = _BitReader(blob, r.pos, end)
     deck = buf[:size]
     where = bytearray(len(deck))
     wbits = _width(n + 1)

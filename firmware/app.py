@@ -19,17 +19,20 @@ SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (13
 
 
 class App:
-    def __init__(self, board, getenv=None):
+    def __init__(self, board, getenv=None, notice=""):
+        """getenv: os.getenv for settings.toml's defaults, or None; notice: what went wrong
+        before the app began (a bad ELFER_BOARD), for the title menu."""
         self.board = board
         self.input = Input(board)
         self.settings = Settings()
+        self.notice = notice  # what the boot found wrong (settings.toml, the save), for the title menu
         if getenv is not None:
-            self.settings.load_defaults(getenv)
+            self.add_notice(self.settings.load_defaults(getenv))
         self.stats = {}  # (game, opponents code) -> [matches, wins, rounds, score sum, best, rating]
         self.store = None  # saves (firmware/store.py), when the board has a storage region
         self.saved = None  # the saved match's snapshot bytes, restored by Continue
         self.saved_at = -1  # round, history length and phase of the match last saved, in one int
-        self.notice = ""  # what the boot found wrong with the save, for the title menu
+        self.continuing = False  # the match on the table is the saved one, not saved again yet
         self.head = b""  # the payload's version, settings and statistics, encoded (firmware/saves.py)
         self.open_store()
         self.setup = screens.setup_defaults()
@@ -43,6 +46,10 @@ class App:
         self.seed = 1
         self.apply_settings()
         self.show(screens.TitleMenu(self))
+
+    def add_notice(self, text):
+        if text:
+            self.notice = self.notice + "\n" + text if self.notice else text
 
     # --- screens -----------------------------------------------------------------
     def show(self, screen):
@@ -142,6 +149,7 @@ class App:
 
     def quit_match(self):
         self.match = None
+        self.continuing = False
         self.table = None
         self.table_screen = None
         gc.collect()
@@ -211,10 +219,11 @@ class App:
 
     def save(self):
         """Write settings, statistics and the match in play (none once it is over), built
-        in place in the store's buffer: a save every turn allocates next to nothing."""
+        in place in the store's buffer: a save every turn allocates next to nothing.
+        True once written."""
         store = self.store
         if store is None:
-            return
+            return False
         head = self.head
         m = self.match
         p0 = store.payload_at
@@ -236,15 +245,34 @@ class App:
             store.commit(len(head) + 2 + k)
         except OSError as e:  # storage failing: play on without saving
             print("save failed: %s" % (e,))
+            return False
+        if m is not None:
+            self.continuing = False  # the save is now of this match as played on
+        return True
 
     def resume(self):
         """Continue the saved match: '' when it is on the table, else why it could not be
         (firmware/restore.py, loaded for this only)."""
         if self.saved is None:
             return "No match to continue"
+        self.continuing = True  # until saved again: a crash now sets the save aside (set_aside)
         why = _restore().resume(self)
         _unload("restore")
+        if why:
+            self.continuing = False
         return why
+
+    def set_aside(self):
+        """A crash came while continuing the saved match, before it was saved again: save
+        without it, so the next boot does not offer it and crash again. True when done."""
+        self.continuing = False
+        self.match = None
+        self.saved = None
+        try:
+            return self.save()
+        except Exception as e:  # the crash may have come from saving: keep the error screen
+            print("saved match not set aside: %s" % (e,))
+            return False
 
     # --- texts ------------------------------------------------------------------------
     def stats_text(self):
@@ -302,14 +330,15 @@ def main(board=None):
 
     from firmware.ticks import ticks_ms
 
+    getenv = getattr(os, "getenv", None)
+    notice = ""
     if board is None:
         from boards import detect
 
-        board = detect.load()
-    getenv = getattr(os, "getenv", None)
+        board, notice = detect.load(getenv)
     from firmware.runner import Runner
 
-    runner = Runner(board, getenv)
+    runner = Runner(board, getenv, notice)
     while True:
         runner.step(ticks_ms())
         time.sleep(0.01)

@@ -3,7 +3,9 @@
 The traceback goes to the serial console; a one-line summary (exception and
 the innermost place) goes to the storage's error area where writing it cannot
 cost the save (firmware/storeread.py); the saves are left as they were (the
-last one was written between moves). A restarts.
+last one was written between moves), except a saved match that crashed on
+Continue before it was saved again: that one is set aside (App.set_aside) so
+the next boot does not crash on it again. A restarts.
 """
 
 import sys
@@ -43,7 +45,7 @@ def summary(e, tb):
 
 
 class ErrorScreen:
-    def __init__(self, board, e, store=None):
+    def __init__(self, board, e, store=None, set_aside=False):
         from firmware.buttons import Input
 
         tb = traceback_text(e)
@@ -63,7 +65,11 @@ class ErrorScreen:
         p.title.set("Something went wrong", ui.WARN)
         lines = ui.wrap("%s: %s" % (type(e).__name__, e), p.cols)
         lines.append("")
-        lines.extend(ui.wrap("Your last save is kept.", p.cols))
+        if set_aside:
+            kept = "The saved match crashed on Continue: it is set aside."
+        else:
+            kept = "Your last save is kept."
+        lines.extend(ui.wrap(kept, p.cols))
         for i in range(p.rows):
             p.lines[i].set(lines[i] if i < len(lines) else "", ui.WHITE, None)
         p.footer.set("press A to restart", ui.TITLE)

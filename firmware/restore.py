@@ -28,9 +28,10 @@ def open_store(app):
         return
     saves = _saves()
     if payload is not None:
-        app.stats, app.saved, app.notice = saves.decode(payload, app.settings)
-        if app.notice:
-            print(app.notice)
+        app.stats, app.saved, notice = saves.decode(payload, app.settings)
+        if notice:
+            print(notice)
+            app.add_notice(notice)
     app.head = saves.head(app.settings, app.stats)
     _unload_saves()
 
@@ -45,21 +46,25 @@ def resume(app):
     app.table_screen = None
     gc.collect()
     snap, why = snapshot_load.safe_load(app.saved)
-    bots = snapshot_load.make_bots(snap) if snap is not None else None
+    if snap is not None:
+        why = refusal(snap)
+    bots = snapshot_load.make_bots(snap) if not why else None
     snapshot_load = None
     for name in ("snapshot_load", "explicit", "rules"):
         unload(name)  # restoring only: not needed during play
-    if snap is None:
-        print("saved match ignored: " + why)
+    if why:
+        if why.startswith("snapshot"):
+            why = why[8:].lstrip(": ")
+        print("saved match refused: " + why)
         app.saved = None
-        return "Saved match unreadable; start a new one"
+        return "save refused: " + why
     from firmware.match import Match
     from firmware.table import TableView
 
     s = snap.state
     e = snap.extra
-    seed = e[0] << 24 | e[1] << 16 | e[2] << 8 | e[3] if len(e) == 4 else 1
-    levels = ["you"] + [lv or "medium" for lv in snap.levels[1:]]
+    seed = e[0] << 24 | e[1] << 16 | e[2] << 8 | e[3]
+    levels = ["you"] + snap.levels[1:]
     rules = s.rules
     app.match = Match(rules, levels, seed, state=s, bots=bots, tape=snap.tape)
     snap = None
@@ -71,6 +76,21 @@ def resume(app):
     app.show(app.table_screen)
     if s.phase != 0:
         app.table_screen.check_round_end(app)
+    return ""
+
+
+def refusal(snap):
+    """Why this device cannot play a restored match, or '': the person in P1 (match.HUMAN),
+    a bot in every other seat, the match seed (`extra`) as the app writes it, below 2**30."""
+    levels = snap.levels
+    if levels[0] is not None:
+        return "P1 is a bot; P1 must be you"
+    for p in range(1, len(levels)):
+        if levels[p] is None:
+            return "P%d has no bot level" % (p + 1)
+    e = snap.extra
+    if len(e) != 4 or e[0] >= 64:
+        return "bad match seed"
     return ""
 
 

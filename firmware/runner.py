@@ -9,13 +9,14 @@ class Runner:
     """The app with crash handling: an unexpected exception shows the error screen
     (firmware/crash.py) instead of stopping; A there starts the app again."""
 
-    def __init__(self, board, getenv=None):
+    def __init__(self, board, getenv=None, notice=""):
         self.board = board
         self.getenv = getenv
+        self.notice = notice  # the board's (detect.load): shown again after a restart
         self.app = None
         self.error = None  # the ErrorScreen on show, or None
         try:
-            self.app = App(board, getenv)
+            self.app = App(board, getenv, notice)
         except Exception as e:
             self.fail(e)
 
@@ -28,16 +29,18 @@ class Runner:
                 from firmware.crash import restart
 
                 restart()
-                self.app = App(self.board, self.getenv)
+                self.app = App(self.board, self.getenv, self.notice)
         except Exception as e:
             if getattr(e, "passthrough", False):  # the simulator's window closing
                 raise
             self.fail(e)
 
     def fail(self, e):
-        store = self.app.store if self.app is not None else None
-        self.app = None
+        app = self.app
+        store = app.store if app is not None else None
+        aside = app is not None and app.continuing and app.set_aside()  # Continue never crashes twice
+        self.app = app = None  # no reference left: the collection frees the old app
         gc.collect()
         from firmware.crash import ErrorScreen
 
-        self.error = ErrorScreen(self.board, e, store)
+        self.error = ErrorScreen(self.board, e, store, aside)

@@ -56,9 +56,15 @@ class Menu(Screen):
             self.top = self.pos
         elif self.pos >= self.top + rows:
             self.top = self.pos - rows + 1
+        # A note longer than the footer ends there and goes on up the rows the items leave free.
+        note = ui.wrap(self.note, p.cols) if len(self.note) > p.cols or "\n" in self.note else None
+        above = max(0, min(len(note) - 1, rows - len(self.items))) if note else 0
         for i in range(rows):
             j = self.top + i
             line = p.lines[i]
+            if i >= rows - above:
+                line.set(note[i - rows + above], ui.WARN, None)
+                continue
             if j >= len(self.items):
                 line.set("", ui.WHITE, None)
                 continue
@@ -71,7 +77,7 @@ class Menu(Screen):
                 text = text + " " * (room + 1 - len(text)) + val
             sel = j == self.pos
             line.set(("> " if sel else "  ") + text, ui.WHITE, ui.HIGHLIGHT if sel else None)
-        p.footer.set(self.note or self.help, ui.WARN if self.note else ui.DIM)
+        p.footer.set(note[above] if note else self.note or self.help, ui.WARN if self.note else ui.DIM)
         app.dirty = True
 
     def button(self, app, b, now):

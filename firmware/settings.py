@@ -5,7 +5,7 @@ Defaults can be set in settings.toml (read once, at boot):
     ELFER_MARKS = "1"        # show playable cards
     ELFER_SOUND = "1"
     ELFER_BRIGHTNESS = "4"   # 1..4 quarters
-A bad value is ignored with a message on the serial console.
+A bad value keeps the default: the serial console says why, the title menu names it.
 """
 
 DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
@@ -30,13 +30,21 @@ class Settings:
         return DELAYS[self.speed]
 
     def load_defaults(self, getenv):
-        """Apply ELFER_* values from settings.toml; report and skip bad ones."""
+        """Apply ELFER_* values from settings.toml; a bad one keeps its default. Returns a
+        notice naming the bad ones for the screen, or ''."""
+        bad = []
         for name, lo, hi, _ in FIELDS:
             key = "ELFER_" + name.upper()
-            raw = getenv(key)
-            if raw is None:
-                continue
+            got = "unreadable"
             try:
+                raw = getenv(key)  # CircuitPython up to 10.1 raises on a malformed value
+                if raw is None:
+                    continue
+                got = repr(raw)
                 self.set(name, int(raw))
-            except ValueError:
-                print("settings.toml: %s=%r ignored (want %d..%d)" % (key, raw, lo, hi))
+            except Exception as e:  # whatever the port's getenv or int() raises
+                print("settings.toml: %s=%s ignored (want %d..%d: %s)" % (key, got, lo, hi, e))
+                bad.append(key)
+        if not bad:
+            return ""
+        return "settings.toml: %s bad, default%s used" % (", ".join(bad), "s" if len(bad) > 1 else "")

@@ -1,5 +1,6 @@
 """Buttons: auto-repeat, short/long presses on few-button boards, flush and overflow; board detection;
-settings.toml defaults. Pure logic with a fake board and made-up times (no display needed)."""
+settings.toml defaults, read through a stand-in of CircuitPython's os.getenv (tools/cpgetenv.py).
+Pure logic with a fake board and made-up times (no display needed, but for the boot tests)."""
 
 import os
 import sys
@@ -9,6 +10,11 @@ import pytest
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+
+import cpgetenv  # noqa: E402
+from fuzzing import fuzz  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 class FakeBoard:
@@ -187,3 +193,207 @@ def test_clue_two_buttons_start_and_play_a_match():
     d.run_until(lambda: m.my_turn() or m.state.phase, dt=1000)
     d.press("START")  # long press of the right button
     assert d.screen_name() == "PauseMenu"
+
+
+# --- settings.toml as CircuitPython reads it (issue 11) ----------------------------------------
+
+# adafruit/circuitpython tests/circuitpython/getenv.py and its .exp at tag 10.1.4 (key8's long
+# string left out): what the port's os.getenv gives, to hold the stand-in to.
+PORT_GOOD = b"""
+# comment
+key0 = "hello world"
+key1 = 7
+key2= "\\n"
+key3 ="\\u00c1x"
+key4 = "\\U000000c1x"
+key5 = "\\f\\"\\\\"
+key6 = "\\t\\r\\b"
+ key9 = "hello comment" # comment
+  key10 = 0x7f # comment
+key11 = 0
+[section]
+subvalue = "hi"
+"""
+PORT_GOOD_EXP = {
+    "key0": "hello world",
+    "key1": 7,
+    "key2": "\n",
+    "key3": "\u00c1x",
+    "key4": "\u00c1x",
+    "key5": '\x0c"\\',
+    "key6": "\t\r\x08",
+    "key9": "hello comment",
+    "key10": 127,
+    "key11": 0,
+    "key12": None,
+    "subvalue": None,
+}
+PORT_BAD_EXP = [
+    (b'key = "\n', "Invalid byte '\\n'"),
+    (b'key = """\n', "Invalid byte '\"'"),
+    (b"key =\n", "invalid syntax for integer with base 10"),
+    (b'key="', "Invalid byte 'EOF'"),
+    (b"key = strings must be quoted\n", "invalid syntax for integer with base 10"),
+]
+
+
+def test_getenv_stand_in_reads_settings_toml_as_the_port_tests_expect():
+    for text in (PORT_GOOD, PORT_GOOD.replace(b"\n", b"\r\n")):
+        getenv = cpgetenv.getenv_for(text)
+        for key, want in PORT_GOOD_EXP.items():
+            assert getenv(key) == want, key
+    assert cpgetenv.getenv_for(b"K = 7\r\n")("K") == 7
+    assert cpgetenv.getenv_for(b"noeol=3")("noeol") == 3
+    assert cpgetenv.getenv_for(b"")("key") is None
+    assert cpgetenv.getenv_for(None)("key", 5) == 5  # no settings.toml at all
+    for text, why in PORT_BAD_EXP:
+        with pytest.raises(ValueError) as info:
+            cpgetenv.getenv_for(text)("key")
+        assert str(info.value).startswith(why), text
+    # CircuitPython 10.2 on: always a str, a malformed value gives the default.
+    new = cpgetenv.getenv_for(b'A = fast \nB = 2\nC = "x\nD =\n', version=(10, 2))
+    assert (new("A"), new("B"), new("C"), new("D", "d")) == ("fast", "2", None, "d")
+
+
+def test_settings_toml_unquoted_or_bad_value_keeps_the_default_with_a_notice_on_screen():
+    """Issue 11: CircuitPython's os.getenv raised on `ELFER_SPEED = fast` (unquoted) outside any
+    try, so every boot ended on the error screen. Each key now falls back on its own."""
+    pytest.importorskip("blinka_displayio_pygamedisplay")
+    import simdrive
+
+    text = 'ELFER_SPEED = fast\nELFER_MARKS = 0\nELFER_SOUND = "\\u00zz"\nELFER_BRIGHTNESS = "3"\n'
+    d = simdrive.Driver("sim", getenv=cpgetenv.getenv_for(text), speed=None)
+    s = d.app.settings
+    assert (s.speed, s.marks, s.sound, s.brightness) == (2, 0, 1, 3)  # defaults for the two bad ones
+    assert d.screen_name() == "TitleMenu"
+    shown = " ".join(t for t in d.panel() if t)
+    assert "settings.toml: ELFER_SPEED, ELFER_SOUND bad, defaults used" in shown
+    d.press("DOWN")  # the notice goes once a button is pressed
+    assert "settings.toml" not in " ".join(d.panel())
+
+
+class _Stop(Exception):
+    pass
+
+
+def boot_main(monkeypatch, text, blocked=()):
+    """Run firmware.app.main() as a device would, with `text` as settings.toml (through the
+    stand-in os.getenv) on a board detected as 'testboard' (a simulator board), the profiles in
+    `blocked` missing from the bundle; stop after its first pass. Returns the Runner."""
+    pytest.importorskip("blinka_displayio_pygamedisplay")
+    import time
+    import types
+
+    from boards import detect
+    from boards.sim import SimBoard
+    from firmware import runner
+
+    board_mod = types.ModuleType("board")
+    board_mod.board_id = "testboard_m4"
+    profile = types.ModuleType("boards.testboard")
+    profile.make = lambda: SimBoard("sim", scale=1, keyboard=True)
+    monkeypatch.setitem(sys.modules, "board", board_mod)
+    monkeypatch.setitem(sys.modules, "boards.testboard", profile)
+    for name in blocked:
+        monkeypatch.setitem(sys.modules, "boards." + name, None)  # import fails: not in this bundle
+    monkeypatch.setattr(detect, "BOARDS", (("testboard", "testboard"),) + detect.BOARDS)
+    monkeypatch.setattr(os, "getenv", cpgetenv.getenv_for(text), raising=False)
+    monkeypatch.setattr(detect, "MODULES", detect.MODULES + ("testboard",))
+    made = []
+    real = runner.Runner
+
+    class Recording(real):
+        def __init__(self, *args):
+            real.__init__(self, *args)
+            made.append(self)
+
+    def stop(_):
+        raise _Stop()
+
+    monkeypatch.setattr(runner, "Runner", Recording)
+    monkeypatch.setattr(time, "sleep", stop)
+    from firmware.app import main
+
+    with pytest.raises(_Stop):
+        main()
+    (r,) = made
+    return r
+
+
+@pytest.mark.parametrize(
+    "text, blocked, why",
+    [
+        ("ELFER_BOARD = clue\n", (), "ELFER_BOARD unreadable (invalid syntax for integer"),
+        ('ELFER_BOARD = "clue"\n', ("clue",), "ELFER_BOARD 'clue' did not start"),
+        ('ELFER_BOARD = "sim"\n', ("sim",), "ELFER_BOARD 'sim' did not start"),
+        ('ELFER_BOARD = "gameboy"\n', (), "ELFER_BOARD 'gameboy' is not one of"),
+    ],
+    ids=["unquoted", "clue-not-in-bundle", "sim-not-in-bundle", "unknown"],
+)
+def test_bad_elfer_board_falls_back_to_detection_with_a_notice(monkeypatch, capsys, text, blocked, why):
+    """Issue 11: a malformed ELFER_BOARD ended the boot in an uncaught traceback, and one naming a
+    profile the bundle does not ship (clue on a pybadge bundle, sim) in ModuleNotFoundError."""
+    r = boot_main(monkeypatch, text, blocked)
+    assert r.error is None and type(r.app.screen).__name__ == "TitleMenu"
+    assert r.app.board.profile == "sim"  # the detected board
+    shown = " ".join(t for t in r.app.panel.texts() if t)
+    assert "settings.toml: ELFER_BOARD bad, board detected" in shown
+    assert why in capsys.readouterr().out  # the console says why
+
+
+def test_good_elfer_board_is_used_without_a_notice(monkeypatch):
+    r = boot_main(monkeypatch, 'ELFER_BOARD = "testboard"\n')
+    assert r.error is None and r.app.notice == "" and "settings.toml" not in " ".join(r.app.panel.texts())
+
+
+# A settings.toml line by line: the keys the firmware reads (and near misses), values quoted,
+# bare, escaped or broken, comments, table headers, stray bytes.
+_KEYS = st.sampled_from(
+    ["ELFER_SPEED", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS", "ELFER_BOARD", "ELFER_SPEEDY", "X"]
+)
+_VALUES = st.one_of(
+    st.integers(-5, 10).map(str),
+    st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(["fast", "0x2", "0b11", "07", "1_0", "_", "", " ", "true", "2.0", "clue", "sim", "pygamer", "#"]),
+    st.text(max_size=8).map(lambda t: '"%s"' % t),
+    st.sampled_from(['"2"', '"\\u0033"', '"\\U00110000"', '"\\uZZZZ"', '"x', '"2" x', '"\\', '"a\\"b"']),
+    st.text(max_size=10),
+)
+_LINES = st.one_of(
+    st.tuples(st.sampled_from(["", " ", "\t"]), _KEYS, st.sampled_from(["=", " = ", "= ", " ="]), _VALUES).map("".join),
+    st.sampled_from(["# comment", "[table]", "", "ELFER_SPEED", "= 3"]),
+    st.binary(max_size=12).map(lambda b: b.decode("latin-1")),
+)
+
+
+@given(st.lists(_LINES, max_size=8), st.sampled_from([(10, 1), (10, 2)]), st.booleans())
+@fuzz("settings_toml")
+def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines, version, crlf):
+    from boards import detect
+    from firmware.settings import FIELDS, Settings
+
+    text = ("\r\n" if crlf else "\n").join(lines).encode("utf-8", "surrogateescape")
+    getenv = cpgetenv.getenv_for(text, version)
+    s = Settings()
+    notice = s.load_defaults(getenv)  # never raises
+    bad = []
+    for name, lo, hi, default in FIELDS:
+        key = "ELFER_" + name.upper()
+        try:
+            raw = getenv(key)
+            want = default if raw is None else int(raw)
+            ok = lo <= want <= hi
+        except Exception:
+            ok = False
+        if ok:
+            assert getattr(s, name) == want, key
+        else:
+            assert getattr(s, name) == default, key
+            bad.append(key)
+    if bad:
+        assert notice == "settings.toml: %s bad, default%s used" % (", ".join(bad), "s" if len(bad) > 1 else "")
+    else:
+        assert notice == ""
+    name, why = detect.forced(getenv)  # never raises either
+    assert name is None or name in detect.MODULES
+    assert name is None or why == ""

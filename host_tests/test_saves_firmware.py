@@ -9,6 +9,9 @@ import os
 import sys
 
 import pytest
+from fuzzing import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
@@ -23,6 +26,11 @@ from engine.record import export_round  # noqa: E402
 
 def fresh_nvm():
     return bytearray(b"\xff" * 8192)
+
+
+def shown(d):
+    """The panel's text as one line (a long note wraps up from the footer)."""
+    return " ".join(t for t in d.panel() if t)
 
 
 def table_now(d):
@@ -197,7 +205,7 @@ def test_corrupted_match_save_is_ignored_with_a_notice_and_a_new_match_starts():
     st.save(bytes(payload))
     d2 = reboot(nvm)
     d2.press("A")  # Continue
-    assert d2.screen_name() == "TitleMenu" and "unreadable" in d2.panel()[-1]
+    assert d2.screen_name() == "TitleMenu" and "save refused: corrupted (CRC mismatch)" in shown(d2)
     assert d2.app.match is None
     d2.new_match("Elfer Raus", players=3)
     assert d2.screen_name() == "TableScreen" and d2.app.match.rules.players == 3
@@ -219,54 +227,196 @@ def test_unreadable_or_foreign_save_boots_to_a_fresh_start(damage):
     d = reboot(nvm)
     assert d.app.stats == {} and d.app.saved is None
     if damage == "newer":
-        assert "another version" in d.panel()[-1]
+        assert "Save from another version ignored" in shown(d)
     d.press("A")
     assert "No match to continue" in d.panel()[-1]
 
 
-def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
-    from boards.sim import SimBoard
-    from firmware.runner import Runner
-    from firmware.store import ERROR_AREA, Store
-
-    nvm = fresh_nvm()
-    d = simdrive.Driver("sim", nvm=nvm, speed=0)
+def saved_match_nvm():
+    """A storage region holding a 4-player match saved at the start of the person's turn."""
+    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=4)
     m = d.app.match
     d.run_until(lambda: m.my_turn() and m.state.placed == 0)
-    saved = Store(bytearray(nvm)).load()
+    return d.board.nvm, m
+
+
+def runner_on(nvm):
+    from boards.sim import SimBoard
+    from firmware.runner import Runner
+
     board = SimBoard("sim", scale=1, keyboard=True, nvm=nvm)
     runner = Runner(board)
     runner.app.settings.speed = 0
+    return board, runner
+
+
+def play_until_saved_again(runner, now):
+    """The continued match plays on (the person's moves, the bots') until it is saved again."""
+    app = runner.app
+    m = app.match
+    while app.continuing:
+        if m.my_turn():
+            assert m.play(m.moves[0]) is None
+        now += 50
+        runner.step(now)
+    return now
+
+
+def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
+    from firmware.store import ERROR_AREA, Store
+
+    nvm, _ = saved_match_nvm()
+    board, runner = runner_on(nvm)
     board.press(4)  # A: Continue
     runner.step(10)
     assert type(runner.app.screen).__name__ == "TableScreen"
+    play_until_saved_again(runner, 10)  # a crash from here on is one in play, not on Continue
+    m = runner.app.match
+    saved = Store(bytearray(nvm)).load()
 
     def broken(*args):
         raise RuntimeError("engine fault for the test")
 
     runner.app.match.play = broken
     runner.app.match.bot_step = broken
-    board.press(4)  # A: play the focused card -> the fault
-    runner.step(20)
+    board.press(4)  # A: play the focused card (or the bots' turn) -> the fault
+    runner.step(10**6)
     assert runner.app is None and runner.error is not None
     texts = runner.error.panel.texts()
     assert texts[0] == "Something went wrong" and texts[-1] == "press A to restart"
     assert "RuntimeError: engine fault for the test" in " ".join(t.strip() for t in texts)
+    assert "Your last save is kept." in " ".join(t.strip() for t in texts)
     st = Store(nvm)
     assert st.load() == saved  # the last save is intact
     assert "RuntimeError: engine fault for the test" in st.read_error()
     assert len(nvm) - ERROR_AREA > 0
-    runner.step(30)  # other buttons do nothing; A restarts
+    runner.step(10**6 + 30)  # other buttons do nothing; A restarts
     board.press(5)
-    runner.step(40)
+    runner.step(10**6 + 40)
     assert runner.error is not None
     board.press(4)
-    runner.step(50)
+    runner.step(10**6 + 50)
     assert runner.error is None and type(runner.app.screen).__name__ == "TitleMenu"
     board.press(4)  # Continue: the match as saved before the crash
-    runner.step(60)
+    runner.step(10**6 + 60)
     assert comparable(runner.app.match.state) == comparable(m.state)
+
+
+def test_crash_on_continue_sets_the_save_aside_so_continue_never_crashes_twice(monkeypatch):
+    """Issue 11: a saved match that crashes once continued (any fault the checks missed) would
+    crash on every Continue after every restart. The first crash sets it aside; the settings
+    and statistics stay."""
+    from firmware import saves
+    from firmware.match import Match
+    from firmware.settings import Settings
+    from firmware.store import Store
+
+    nvm, _ = saved_match_nvm()
+    before = saves.decode(Store(bytearray(nvm)).load(), Settings())
+    assert before[1] is not None
+
+    def broken(*args):
+        raise AttributeError("'NoneType' object has no attribute 'choose'")
+
+    monkeypatch.setattr(Match, "play", broken)  # every Match, after every restart
+    monkeypatch.setattr(Match, "bot_step", broken)
+    board, runner = runner_on(nvm)
+    board.press(4)  # A: Continue
+    runner.step(10)
+    board.press(4)  # the person's move -> the fault
+    runner.step(20)
+    assert runner.error is not None
+    texts = " ".join(t.strip() for t in runner.error.panel.texts())
+    assert "The saved match crashed on Continue: it is set aside." in texts
+    stats, blob, note = saves.decode(Store(bytearray(nvm)).load(), Settings())
+    assert blob is None and stats == before[0] and note == ""
+    board.press(4)  # A: restart
+    runner.step(30)
+    assert runner.error is None
+    board.press(4)  # Continue: nothing to continue, no second crash
+    runner.step(40)
+    runner.step(50)
+    assert runner.error is None and type(runner.app.screen).__name__ == "TitleMenu"
+    assert "No match to continue" in shown_app(runner.app)
+
+
+def test_crash_while_restoring_sets_the_save_aside_too(monkeypatch):
+    """Continue raising inside the restore itself (here the table view) sets the save aside as well."""
+    from firmware import table
+
+    nvm, _ = saved_match_nvm()
+
+    def broken(*args):
+        raise MemoryError("table view for the test")
+
+    monkeypatch.setattr(table.TableView, "__init__", broken)
+    board, runner = runner_on(nvm)
+    board.press(4)  # A: Continue -> the fault
+    runner.step(10)
+    assert runner.error is not None
+    board.press(4)  # A: restart
+    runner.step(20)
+    board.press(4)  # Continue
+    runner.step(30)
+    assert runner.error is None and "No match to continue" in shown_app(runner.app)
+
+
+def shown_app(app):
+    return " ".join(t for t in app.panel.texts() if t)
+
+
+def forged_nvm(levels=(None, "easy", "medium", "expert"), extra=b"\0\0\0\7", **fields):
+    """A storage region whose save holds a match as given (CRC good): what a forged save looks like."""
+    from test_snapshot import forge
+
+    from engine.bots import make_bot
+    from engine.rules import make_rules
+    from engine.state import State
+    from firmware import saves
+    from firmware.settings import Settings
+    from firmware.store import Store
+
+    rules = make_rules("classic", players=4, rounds=99)
+    s = State(rules, seed=7, dealer=3)
+    bots = [None if lv is None else make_bot(lv, rules, p, 7) for p, lv in enumerate(levels)]
+    blob = snapshot.dump(s, bots, extra)
+    if fields:
+        blob = forge(blob, 4, **fields)
+    nvm = fresh_nvm()
+    Store(nvm).save(saves.encode(Settings(), {}, blob))
+    return nvm
+
+
+def test_forged_save_as_made_continues():
+    d = reboot(forged_nvm())
+    d.press("A")
+    assert d.screen_name() == "TableScreen" and d.app.match.levels == ["you", "easy", "medium", "expert"]
+
+
+@pytest.mark.parametrize(
+    "forged, why",
+    [
+        ({"levels": (None, None, "easy", "easy")}, "P2 has no bot level"),
+        ({"levels": ("easy", "easy", "easy", "easy")}, "P1 is a bot; P1 must be you"),
+        ({"extra": b"\xff\0\0\1"}, "bad match seed"),
+        ({"extra": b"xy"}, "bad match seed"),
+        ({"round_no": 90, "scores": [65000, 0, 0, 0]}, "P1's total 65000 leaves no room for this round's"),
+        ({"round_no": 100}, "round 100 of a 99-round match"),
+    ],
+    ids=["bot-seat-as-person", "person-as-bot", "seed-too-big", "seed-short", "near-max-total", "round-past-end"],
+)
+def test_forged_save_is_refused_on_continue_with_a_notice_never_a_crash(forged, why):
+    """Issue 11: a save with a good CRC but a bot seat marked as the person crashed every Continue
+    (AttributeError 'choose' in firmware/match.py); a near-maximum total crashed the next round's
+    save. Every such claim is checked: Continue refuses with a notice and nothing crashes."""
+    d = reboot(forged_nvm(**forged))
+    d.press("A")  # Continue
+    assert d.screen_name() == "TitleMenu" and d.app.match is None
+    assert "save refused: " + why in shown(d)
+    d.step(50, 40)
+    d.new_match("Elfer Raus", players=3)  # a new match starts as usual
+    assert d.screen_name() == "TableScreen" and d.app.match.rules.players == 3
 
 
 def test_changing_settings_before_continue_keeps_the_saved_match():
@@ -309,6 +459,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     runner.app.settings.speed = 0
     runner.board.press(4)  # A: Continue
     runner.step(10)
+    play_until_saved_again(runner, 10)  # a crash from here on is one in play, not on Continue
     newest = Store(nvm)
     saved = newest.load()
     before = len(nvm.steps)
@@ -319,7 +470,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     runner.app.match.play = broken
     runner.app.match.bot_step = broken
     runner.board.press(4)
-    runner.step(20)
+    runner.step(10**6)
     assert runner.error is not None
     crash_steps = nvm.steps[before:]
     assert Store(nvm).load() == saved
@@ -330,3 +481,70 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
         assert crash_steps and "engine fault for the test" in Store(nvm).read_error()
         page = newest.slot * 4096
         assert all(not (page <= s[1] < page + 4096) for s in crash_steps)
+
+
+_FUZZ = []
+
+
+def fuzz_setup():
+    """One booted app with storage (reused by every case) and a save as the firmware makes it:
+    a 4-player 3-round match in its second round, bots of every level."""
+    if not _FUZZ:
+        import random
+
+        from test_snapshot import advance
+
+        from engine.bots import make_bot
+        from engine.rules import make_rules
+        from engine.state import State
+
+        rules = make_rules("classic", players=4, rounds=3)
+        s = State(rules, seed=9, dealer=1)
+        levels = (None, "random", "medium", "expert")
+        bots = [None if lv is None else make_bot(lv, rules, p, 9) for p, lv in enumerate(levels)]
+        rng = random.Random(9)
+        while s.round_no < 2:
+            advance(s, rng, 1, bots)
+        advance(s, rng, 20, bots)
+        _FUZZ.append(simdrive.Driver("sim", nvm=fresh_nvm(), speed=0))
+        _FUZZ.append(snapshot.dump(s, bots, b"\0\0\0\x09"))
+    return _FUZZ
+
+
+@given(st.data())
+@fuzz("snapshots")
+def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing(data):
+    """Through the app's own Continue: random bytes, or a firmware save with fields and bytes
+    changed and the CRC made good again. Continue refuses with 'save refused: ...' (nothing
+    changed), or the match is on the table and plays and saves on without a crash."""
+    from test_snapshot import field_offsets
+
+    from engine.crc import put_crc
+
+    d, blob = fuzz_setup()
+    app = d.app
+    if data.draw(st.integers(0, 9)) == 0:
+        bad = bytearray(data.draw(st.binary(max_size=300)))
+    else:
+        f = field_offsets(blob, 4)
+        bad = bytearray(blob)
+        spots = [f["round"], f["tiebreak"], f["active"], f["scores"], f["scores"] + 2, f["hist_len"]] + f["levels"]
+        spots += [f["hist_len"] - 4, f["hist_len"] - 1]  # the extra bytes (the seed)
+        for _ in range(data.draw(st.integers(1, 3))):
+            i = data.draw(st.one_of(st.sampled_from(spots), st.integers(5, len(bad) - 5)))
+            bad[i] = data.draw(st.one_of(st.sampled_from([0, 1, 2, 3, 4, 5, 64, 128, 254, 255]), st.integers(0, 255)))
+        put_crc(bad, 0, len(bad) - 4)
+    app.saved = bytes(bad)
+    why = app.resume()
+    if why:
+        assert why.startswith("save refused: ") and app.match is None and not app.continuing
+        return
+    assert d.screen_name() == "TableScreen"
+    m = app.match
+    for _ in range(150):
+        if m.state.phase:
+            break
+        if m.my_turn():
+            assert m.play(m.moves[0]) is None
+        d.step(50)
+    app.quit_match()

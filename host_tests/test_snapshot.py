@@ -10,9 +10,10 @@ or newer blobs are refused with a reason, never accepted as a wrong state.
 import random
 
 import pytest
+from fuzzing import fuzz
 from gamegen import CONFIGS
 from helpers import snapshot as fields
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import snapshot, snapshot_load
@@ -268,8 +269,8 @@ def some_blob():
     return _BLOB[0]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
+@fuzz("snapshots", examples=300)
 def test_randomly_corrupted_snapshot_never_raises_nor_restores_a_wrong_state(data):
     blob, want = some_blob()
     bad = bytearray(blob)
@@ -293,3 +294,218 @@ def test_randomly_corrupted_snapshot_never_raises_nor_restores_a_wrong_state(dat
         assert snap is not None and comparable(snap.state) == want
     else:
         assert snap is None and why
+
+
+# --- what a snapshot claims is checked against the rules (issue 11) ---------------------------
+
+
+def field_offsets(blob, n):
+    """Where a snapshot's fixed fields lie (docs/saves.md has the layout)."""
+    at = 6 + blob[5]
+    f = {"dealer": at, "round": at + 1, "tiebreak": at + 2, "active": at + 3, "scores": at + 14}
+    pos = at + 14 + 2 * n
+    f["levels"] = []
+    for _ in range(n):
+        f["levels"].append(pos)
+        pos += 7 if blob[pos] else 1
+    pos += 1 + blob[pos]  # extra
+    f["hist_len"] = pos
+    return f
+
+
+def forge(blob, n, round_no=None, tiebreak=None, active=None, scores=None, hist_len=None):
+    """The blob with fields rewritten and its CRC made good again: what a forged save looks like."""
+    from engine.crc import put_crc
+
+    b = bytearray(blob)
+    f = field_offsets(b, n)
+    for name, value in (("round", round_no), ("tiebreak", tiebreak), ("active", active)):
+        if value is not None:
+            b[f[name]] = value
+    for p, v in enumerate(scores or ()):
+        b[f["scores"] + 2 * p : f["scores"] + 2 * p + 2] = bytes((v >> 8, v & 255))
+    if hist_len is not None:
+        b[f["hist_len"] : f["hist_len"] + 2] = bytes((hist_len >> 8, hist_len & 255))
+    put_crc(b, 0, len(b) - 4)
+    return bytes(b)
+
+
+def blob_of(preset="classic", players=4, steps=25, **opts):
+    s = State(make_rules(preset, players=players, **opts), seed=4)
+    advance(s, random.Random(4), steps)
+    assert s.phase == 0
+    return snapshot.dump(s), s
+
+
+def refused(blob, why):
+    with pytest.raises(snapshot_load.SnapshotError) as info:
+        snapshot_load.load(blob)
+    assert why in str(info.value), str(info.value)
+
+
+def test_forged_totals_beyond_the_limit_are_refused_E22():
+    """A limit match whose total already reached the limit was over: no round follows."""
+    blob, _ = blob_of(limit=500)
+    assert snapshot_load.load(forge(blob, 4, round_no=3, scores=[120, 499, 0, 7])).state.scores[1] == 499
+    refused(forge(blob, 4, round_no=3, scores=[120, 500, 0, 7]), "reached the limit 500")
+
+
+def test_forged_totals_more_than_the_rounds_played_can_score_are_refused_E21():
+    """Classic 4 colours x 20 ranks: one round adds at most 840 to a total."""
+    blob, _ = blob_of(rounds=10)
+    assert snapshot_load.load(forge(blob, 4, round_no=3, scores=[1680, 0, 0, 0])).state.scores[0] == 1680
+    refused(forge(blob, 4, round_no=3, scores=[1681, 0, 0, 0]), "more than 2 rounds can score")
+    refused(forge(blob, 4, round_no=1, scores=[0, 0, 1, 0]), "P3's total 1 is more than 0 rounds")
+
+
+def test_forged_near_maximum_total_is_refused_not_crashing_the_next_save():
+    """Issue 11: a total near 65535 restored, the round played out, and the next save raised
+    'score out of range' on the device every time. Now the load refuses it."""
+    blob, _ = blob_of(rounds=99)
+    forged = forge(blob, 4, round_no=90, scores=[65000, 0, 0, 0])
+    refused(forged, "P1's total 65000 leaves no room")
+    ok = snapshot_load.load(forge(blob, 4, round_no=90, scores=[65535 - 840, 0, 0, 0])).state
+    play_on_one_round_and_save(ok)
+
+
+def play_on_one_round_and_save(s, seed=1):
+    """Play the round out at random, save, start the next round and save: never raises."""
+    rng = random.Random(seed)
+    while not s.is_round_over():
+        advance(s, rng, 1)
+    snapshot.dump(s)
+    if not s.is_match_over():
+        s.next_round()
+        snapshot.dump(s)
+
+
+def test_forged_round_numbers_past_the_match_are_refused_E22():
+    blob, _ = blob_of(rounds=3)
+    assert snapshot_load.load(forge(blob, 4, round_no=3)).state.round_no == 3
+    refused(forge(blob, 4, round_no=4), "round 4 of a 3-round match")
+    # To a limit: round 255 is the last a save can hold, and another might follow it.
+    blob, _ = blob_of("cinquillo", steps=8, limit=30)
+    assert snapshot_load.load(forge(blob, 4, round_no=254)).state.round_no == 254
+    refused(forge(blob, 4, round_no=255), "round 255 leaves no room for the next")
+
+
+def tie_break_blob():
+    """A 2-player 2-round classic match in its E23 tie-break round (round 3), as saved."""
+    rules = make_rules("classic", players=2, rounds=2)
+    for seed in range(500):
+        s = State(rules, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_match_over() and not s.pending_tiebreak:
+            advance(s, rng, 1)
+        if s.pending_tiebreak:
+            s.next_round()
+            advance(s, rng, 3)
+            return snapshot.dump(s), s
+    raise AssertionError("no tie in 500 seeds")
+
+
+def test_forged_tie_break_rounds_are_refused_unless_the_rules_made_one_E23():
+    blob, s = tie_break_blob()
+    assert s.tiebreak and s.round_no == 3 and s.scores[0] == s.scores[1]
+    assert comparable(snapshot_load.load(blob).state) == comparable(s)
+    tie = s.scores[0]
+    refused(forge(blob, 2, round_no=2), "before the match was over")
+    refused(forge(blob, 2, scores=[tie, tie + 1]), "not the tied leaders")
+    refused(forge(blob, 2, active=1 << s.first), "not the tied leaders")  # one seat alone
+    four, _ = blob_of(rounds=3)
+    refused(forge(four, 4, round_no=2, active=0b0111), "sits out a round that is not a tie-break")
+    cinq, _ = blob_of("cinquillo", rounds=3, steps=8)
+    refused(forge(cinq, 4, round_no=4, tiebreak=1, scores=[9, 9, 9, 9]), "a game that has none")
+
+
+def test_forged_move_count_is_refused_before_anything_is_allocated_for_it(monkeypatch):
+    """A u16 move count of 65535 made the load allocate a history for it first."""
+    import engine.state
+
+    blob, s = blob_of()
+    made = []
+    real = engine.state.State
+
+    def counting(*args, **kwargs):
+        made.append(kwargs.get("history"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine.state, "State", counting)
+    refused(forge(blob, 4, hist_len=65535), "65535 moves in one round")
+    assert made == []
+    assert snapshot_load.load(blob).state.hist_len == s.hist_len and made
+
+
+_GOOD_CRC_BLOBS = []
+
+
+def good_crc_bases():
+    """(blob, players) to forge from: bots and extra bytes, a round-limited match in a later
+    round, a tie-break round, a Cinquillo match to a limit."""
+    if not _GOOD_CRC_BLOBS:
+        _GOOD_CRC_BLOBS.append((some_blob()[0], 6))
+        rules = make_rules("classic", players=3, rounds=5, actions=1)
+        s = State(rules, seed=2)
+        bots = make_bots(rules, [None, "medium", "expert"], 2)
+        rng = random.Random(2)
+        while s.round_no < 3:
+            advance(s, rng, 1, bots)
+        advance(s, rng, 10, bots)
+        _GOOD_CRC_BLOBS.append((snapshot.dump(s, bots, b"\0\0\1\2"), 3))
+        _GOOD_CRC_BLOBS.append((tie_break_blob()[0], 2))
+        _GOOD_CRC_BLOBS.append((blob_of("cinquillo", steps=12, limit=30)[0], 4))
+        _GOOD_CRC_BLOBS.append((blob_of("junior10", steps=12, rounds=99)[0], 4))
+    return _GOOD_CRC_BLOBS
+
+
+def play_on_rounds(s, rounds, seed):
+    """Play up to `rounds` rounds on at random, saving at each round's end and start: never raises."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        while not s.is_round_over():
+            advance(s, rng, 1)
+        snapshot.dump(s)
+        if s.is_match_over():
+            return
+        s.next_round()
+        snapshot.dump(s)
+
+
+@given(st.data())
+@fuzz("snapshots")
+def test_fuzz_forged_snapshot_with_a_good_crc_restores_whole_or_is_refused(data):
+    """Fields and bytes changed, the CRC made good again (a forged save): load() either refuses
+    with a reason or gives a match that saves again and plays on, saving, for three rounds."""
+    from engine.crc import put_crc
+
+    blob, n = data.draw(st.sampled_from(good_crc_bases()))
+    f = field_offsets(blob, n)
+    bad = bytearray(blob)
+    u16 = st.one_of(st.sampled_from([0, 1, 30, 499, 500, 1680, 64000, 65000, 65535]), st.integers(0, 65535))
+    for _ in range(data.draw(st.integers(1, 3))):
+        kind = data.draw(
+            st.sampled_from(["score", "score", "round", "tiebreak", "active", "hist_len", "level", "byte"])
+        )
+        if kind == "score":
+            i = f["scores"] + 2 * data.draw(st.integers(0, n - 1))
+        elif kind in ("round", "tiebreak", "active"):
+            i = f[kind]
+        elif kind == "hist_len":
+            i = f["hist_len"]
+        elif kind == "level":
+            i = data.draw(st.sampled_from(f["levels"]))
+        else:
+            i = data.draw(st.integers(5, len(bad) - 5))
+        if kind in ("score", "hist_len"):
+            v = data.draw(u16)
+            bad[i : i + 2] = bytes((v >> 8, v & 255))
+        else:
+            bad[i] = data.draw(st.one_of(st.integers(0, 255), st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, 100, 255])))
+    put_crc(bad, 0, len(bad) - 4)
+    snap, why = snapshot_load.safe_load(bytes(bad))
+    if snap is None:
+        assert why.startswith("snapshot")
+        return
+    bots = snapshot_load.make_bots(snap)
+    snapshot.dump(snap.state, bots, snap.extra, snap.tape)  # the next save holds what was restored
+    play_on_rounds(snap.state, 3, seed=len(bad))
