@@ -36,8 +36,9 @@ class FileRegion:
                 os.stat(name)
             except OSError:
                 os.rename(self.path, name)
-                self.notice = "Save file of %d bytes (not %d) kept as %s" % (have, self.size, name)
-                print(self.notice)
+                print("Save file of %d bytes (not %d) kept as %s" % (have, self.size, name))
+                # The screen's line is short: the file's own name, the console has the path.
+                self.notice = "Save file of %d bytes kept as %s" % (have, name.rsplit("/", 1)[-1])
                 return
         raise OSError("save file %s has %d bytes, not %d; no free name to keep it" % (self.path, have, self.size))
 

@@ -17,6 +17,9 @@ def open_store(app):
         region = app.board.storage()
         if region is None:
             return
+        kept = getattr(region, "notice", "")  # FileRegion: a save file of another size set aside
+        if kept:
+            app.add_notice(kept)
         from firmware.store import Store
 
         app.store = Store(region)
@@ -24,6 +27,7 @@ def open_store(app):
         _unload("storeread")  # reading is done: boot only
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
+        app.add_notice("Saves are off: %s" % (e,))
         app.store = None
         return
     saves = _saves()

@@ -548,3 +548,22 @@ def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing
             assert m.play(m.moves[0]) is None
         d.step(50)
     app.quit_match()
+
+
+def test_save_file_of_another_size_is_kept_aside_and_the_title_says_so(tmp_path):
+    """A MicroPython board or the simulator: the file is renamed, never wiped, and the person is told."""
+    from firmware.fileregion import FileRegion
+
+    path = tmp_path / "save.bin"
+    path.write_bytes(b"EL" + bytes(998))  # 1,000 bytes: not the region's 4,096
+    d = simdrive.Driver("sim", nvm=FileRegion(str(path), 4096))
+    assert d.screen_name() == "TitleMenu"
+    assert "kept as" in shown(d) and "save.bin.old" in shown(d)
+    assert (tmp_path / "save.bin.old").read_bytes() == b"EL" + bytes(998)
+
+
+def test_storage_that_cannot_be_used_turns_saves_off_with_a_notice():
+    d = simdrive.Driver("sim", nvm=bytearray(100))  # smaller than any store
+    assert d.screen_name() == "TitleMenu"
+    assert "Saves are off" in shown(d)
+    assert d.app.store is None
