@@ -149,13 +149,7 @@ def test_draw_naming_the_wrong_card_is_refused():
 
 
 def test_scores_line_is_checked():
-    rules = make_rules("cinquillo", players=4, rounds=1)
-    s = State(rules, seed=3)
-    buf = bytearray(32)
-    while not s.is_round_over():
-        s.legal_moves(buf)
-        s.apply(buf[0])
-    text = export_round(s, seed=3)
+    text, s = _finished_cinquillo_round()
     assert "scores:" in text
     replay(text)
     winner = max(range(4), key=lambda p: s.scores[p])
@@ -213,14 +207,19 @@ def odd(*more):
     return [pytest.param(v, id=ascii(v) if len(v) < 12 else "%d-digits" % len(v)) for v in values]
 
 
-def _finished_cinquillo_record():
+def _finished_cinquillo_round():
+    """A 4-player Cinquillo round played to its end: (its record, the state)."""
     rules = make_rules("cinquillo", players=4, rounds=1)
     s = State(rules, seed=3)
     buf = bytearray(32)
     while not s.is_round_over():
         s.legal_moves(buf)
         s.apply(buf[0])
-    return export_round(s, seed=3)
+    return export_round(s, seed=3), s
+
+
+def _finished_cinquillo_record():
+    return _finished_cinquillo_round()[0]
 
 
 @pytest.mark.parametrize("odd", odd())

@@ -150,17 +150,22 @@ def test_V2_draws_up_to_three_stopping_at_first_legal():
     assert c("red 10") not in s.hand_cards(0)
 
 
-def test_V2_stops_early_at_a_legal_second_card():
-    """V2: drawing stops at the first legal card; no further draw is allowed."""
+def drawing_up_to_three():
+    """V2, 2 players: P1 holds yellow 3 (nothing fits); the stock starts blue 2, red 10."""
     rules = make_rules("classic", players=2, draw=3)
     used = cs("red 11", "yellow 3", "green 9")
-    s = deal_state(
+    return deal_state(
         rules,
         [cs("yellow 3"), cs("green 9")],
         stock=stock_first(rules, cs("blue 2", "red 10"), used),
         table=erow("red", 11, 11),
         first=0,
     )
+
+
+def test_V2_stops_early_at_a_legal_second_card():
+    """V2: drawing stops at the first legal card; no further draw is allowed."""
+    s = drawing_up_to_three()
     left = s.stock_left
     s.apply(DRAW)
     s.apply(DRAW)
@@ -172,15 +177,7 @@ def test_V2_stops_early_at_a_legal_second_card():
 def test_V2_refusals_while_drawing_up_to_three_cite_V2():
     """V2: between draws the player keeps drawing (no pass, no end), and the first card that fits must be played:
     those refusals cite V2, which replaces E17's single draw."""
-    rules = make_rules("classic", players=2, draw=3)
-    used = cs("red 11", "yellow 3", "green 9")
-    s = deal_state(
-        rules,
-        [cs("yellow 3"), cs("green 9")],
-        stock=stock_first(rules, cs("blue 2", "red 10"), used),
-        table=erow("red", 11, 11),
-        first=0,
-    )
+    s = drawing_up_to_three()
     s.apply(DRAW)
     assert legal(s) == [DRAW]
     assert "draw again" in assert_illegal(s, PASS, "V2").reason

@@ -146,7 +146,8 @@ def test_snapshot_at_round_end_and_match_end_restores_the_scores():
         assert comparable(t) == comparable(s) and t.is_match_over()
 
 
-def test_snapshot_of_a_tie_break_round_E23():
+def pending_tie_break():
+    """A 2-player 2-round classic match that ended tied: its E23 tie-break is due. (state, rng)"""
     rules = make_rules("classic", players=2, rounds=2)
     for seed in range(500):
         s = State(rules, seed=seed)
@@ -154,8 +155,12 @@ def test_snapshot_of_a_tie_break_round_E23():
         while not s.is_match_over() and not s.pending_tiebreak:
             advance(s, rng, 1)
         if s.pending_tiebreak:
-            break
-    assert s.pending_tiebreak, "no tie in 500 seeds"
+            return s, rng
+    raise AssertionError("no tie in 500 seeds")
+
+
+def test_snapshot_of_a_tie_break_round_E23():
+    s, rng = pending_tie_break()
     t = snapshot_load.load(snapshot.dump(s)).state
     assert comparable(t) == comparable(s)
     s.next_round()
@@ -391,17 +396,10 @@ def test_forged_round_numbers_past_the_match_are_refused_E22():
 
 def tie_break_blob():
     """A 2-player 2-round classic match in its E23 tie-break round (round 3), as saved."""
-    rules = make_rules("classic", players=2, rounds=2)
-    for seed in range(500):
-        s = State(rules, seed=seed)
-        rng = random.Random(seed)
-        while not s.is_match_over() and not s.pending_tiebreak:
-            advance(s, rng, 1)
-        if s.pending_tiebreak:
-            s.next_round()
-            advance(s, rng, 3)
-            return snapshot.dump(s), s
-    raise AssertionError("no tie in 500 seeds")
+    s, rng = pending_tie_break()
+    s.next_round()
+    advance(s, rng, 3)
+    return snapshot.dump(s), s
 
 
 def test_forged_tie_break_rounds_are_refused_unless_the_rules_made_one_E23():
