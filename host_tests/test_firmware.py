@@ -352,7 +352,7 @@ def test_window_loop_runs_the_firmware_until_the_window_closes(monkeypatch, tmp_
 
     monkeypatch.setattr(simboard.SimBoard, "read_key", read_key)
     save = tmp_path / "sim-save.bin"
-    assert sim.run_window("sim", 1, str(save)) == 0
+    assert sim.run_window("sim", 1, sim.open_save(str(save))) == 0
     assert len(calls) > 50
     assert save.stat().st_size == 8192  # the window's saves live in a file, as on a board's flash
 

@@ -36,17 +36,23 @@ def display_available():
         return False
 
 
-def run_window(profile, scale, save):
-    from boards.sim import KEY_HELP, PROFILES, QuitRequested, SimBoard
+def open_save(save):
+    """The saves file as the board's storage region (None: no saves); SystemExit naming it if unusable."""
+    if not save:
+        return None
     from firmware.fileregion import FileRegion
+
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
+        return FileRegion(save, 8192)  # the saves survive closing the window, as on a board
+    except (OSError, ValueError) as e:
+        raise SystemExit("--save %s: cannot be used: %s" % (ascii(save), getattr(e, "strerror", None) or e)) from None
+
+
+def run_window(profile, scale, nvm):
+    from boards.sim import KEY_HELP, QuitRequested, SimBoard
     from firmware.runner import Runner
 
-    if profile not in PROFILES:
-        raise SystemExit("unknown --board %r; choose from %s" % (profile, ", ".join(PROFILES)))
-    nvm = None
-    if save:
-        os.makedirs(os.path.dirname(os.path.abspath(save)), exist_ok=True)
-        nvm = FileRegion(save, 8192)  # the saves survive closing the window, as on a board
     board = SimBoard(profile, scale, nvm=nvm)
     import pygame
 
@@ -61,10 +67,19 @@ def run_window(profile, scale, save):
         return 0
 
 
+BOARDS = ("sim", "pybadge", "pygamer", "clue", "feather_tft")  # boards/sim.py PROFILES (checked by a test)
+
+
+def scale_arg(text):
+    if not (text.isascii() and text.isdigit() and len(text) < 3 and 1 <= int(text) <= 8):
+        raise argparse.ArgumentTypeError("%s: a whole number from 1 to 8" % ascii(text))
+    return int(text)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--board", default="sim", help="screen size and buttons to pose as (sim, clue, feather_tft)")
-    ap.add_argument("--scale", type=int, default=3, help="window scale (default 3)")
+    ap.add_argument("--board", default="sim", choices=BOARDS, help="screen size and buttons to pose as")
+    ap.add_argument("--scale", type=scale_arg, default=3, help="window scale, 1 to 8 (default 3)")
     ap.add_argument("--terminal", action="store_true", help="play in the terminal instead")
     ap.add_argument("--save", default=os.path.join(ROOT, "build", "sim-save.bin"), help="the saves file ('' for none)")
     args, rest = ap.parse_known_args(argv)
@@ -76,7 +91,9 @@ def main(argv=None):
         import play
 
         return play.main(rest)
-    return run_window(args.board, args.scale, args.save)
+    if rest:
+        ap.error("unrecognized arguments for the window: %s" % " ".join(ascii(a) for a in rest))
+    return run_window(args.board, args.scale, open_save(args.save))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,105 @@
+"""make play's own arguments (tools/sim.py): bad ones are a usage error or a one-line message,
+before a window opens; never a traceback (issue 11, section 7)."""
+
+import contextlib
+import io
+import os
+import sys
+
+import pytest
+from fuzzing import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import sim  # noqa: E402
+
+
+def test_board_names_are_the_simulators_profiles():
+    from boards.sim import PROFILES
+
+    assert set(sim.BOARDS) == set(PROFILES)
+
+
+@pytest.fixture
+def window(monkeypatch):
+    """A display that is there, and a window that only records what it was asked to show."""
+    opened = []
+    monkeypatch.setattr(sim, "display_available", lambda: True)
+    monkeypatch.setattr(sim, "run_window", lambda board, scale, nvm: opened.append((board, scale, nvm)) or 0)
+    return opened
+
+
+def run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = sim.main(argv)
+        except SystemExit as e:
+            code = e.code
+    return code, out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--scale", "0"], "from 1 to 8"),
+        (["--scale", "100000"], "from 1 to 8"),
+        (["--scale", "²"], "from 1 to 8"),
+        (["--board", "gameboy"], "invalid choice"),
+        (["--players", "3"], "unrecognized arguments for the window"),
+    ],
+)
+def test_bad_window_arguments_are_a_usage_error_before_any_window(window, argv, says):
+    code, text = run(argv)
+    assert code == 2 and says in text and "Traceback" not in text
+    assert window == []
+
+
+def test_a_save_file_that_cannot_be_made_is_named_in_one_line(window, tmp_path):
+    (tmp_path / "a-file").write_text("x")
+    code, text = run(["--save", str(tmp_path / "a-file" / "save.bin")])
+    assert "--save" in str(code) and "cannot be used" in str(code)
+    assert window == []
+
+
+def test_good_arguments_open_the_window_with_them(window, tmp_path):
+    assert run(["--board", "clue", "--scale", "2", "--save", ""]) == (0, "")
+    assert window == [("clue", 2, None)]
+    run(["--save", str(tmp_path / "s.bin")])
+    assert window[-1][2] is not None and len(window[-1][2]) == 8192
+
+
+TOKENS = st.one_of(
+    st.sampled_from(["--board", "--scale", "--save", "--terminal", "--help", "--players", "-x", "--board=clue"]),
+    st.sampled_from(list(sim.BOARDS) + ["0", "3", "9", "-1", "²", "", "\x00", "a-file/x"]),
+    st.text(alphabet=st.characters(blacklist_characters="/\\", blacklist_categories=("Cs",)), max_size=8),
+)
+
+
+@given(argv=st.lists(TOKENS, max_size=5))
+@fuzz("tool_args")
+def test_sim_args_never_crash(tmp_path_factory, argv):
+    box = tmp_path_factory.mktemp("sim-args")
+    (box / "a-file").write_text("x")
+    # Saves go to the sandbox (a relative --save lands there too), never to build/sim-save.bin.
+    argv = ["--save", str(box / "s.bin")] + [a for a in argv if "--terminal" not in a and a != "--help"]
+    opened = []
+    saved = sim.display_available, sim.run_window, os.getcwd()
+    sim.display_available = lambda: True
+    sim.run_window = lambda board, scale, nvm: opened.append((board, scale)) or 0
+    os.chdir(box)
+    try:
+        code, text = run(argv)
+    finally:
+        sim.display_available, sim.run_window = saved[:2]
+        os.chdir(saved[2])
+    assert "Traceback" not in text
+    if code == 0:
+        board, scale = opened[0]
+        assert board in sim.BOARDS and 1 <= scale <= 8
+    else:
+        assert code == 2 or str(code).startswith("--save"), (code, text)
+        assert opened == []
