@@ -103,3 +103,19 @@ def test_sim_args_never_crash(tmp_path_factory, argv):
     else:
         assert code == 2 or str(code).startswith("--save"), (code, text)
         assert opened == []
+
+
+def test_screenshots_to_a_folder_that_cannot_be_written_is_one_line_before_drawing(tmp_path):
+    import subprocess
+
+    (tmp_path / "a-file").write_text("x")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    r = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "screenshots.py"), "--out", str(tmp_path / "a-file" / "shots")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "cannot write screenshots there: Not a directory" in r.stderr

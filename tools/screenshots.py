@@ -135,6 +135,16 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
     args = ap.parse_args(argv)
+    for _, size in PROFILES:  # a folder we cannot write is named before anything is drawn
+        folder = os.path.join(args.out, size)
+        try:
+            os.makedirs(folder, exist_ok=True)
+            probe = os.path.join(folder, ".write-test")
+            open(probe, "wb").close()
+            os.remove(probe)
+        except (OSError, ValueError) as e:
+            why = getattr(e, "strerror", None) or e
+            ap.exit(1, "--out %s: cannot write screenshots there: %s\n" % (ascii(folder), why))
     total = 0
     for profile, size in PROFILES:
         shots = session(profile, os.path.join(args.out, size))
