@@ -1,8 +1,10 @@
 """Run-wide hooks: the fuzz tests' case counts (host_tests/fuzzing.py)."""
 
 import shutil
+import tempfile
 
 import fuzzing
+import pytest
 
 
 def _worker(config):
@@ -18,20 +20,32 @@ def pytest_collection_modifyitems(config, items):
     items[:] = keep
 
 
-def pytest_sessionstart(session):
-    if _worker(session.config) is None:
-        shutil.rmtree(fuzzing.COUNT_DIR, ignore_errors=True)  # ours: build/fuzz-counts
+def pytest_configure(config):
+    if _worker(config) is None:  # the run's own folder for the counts, made by the controller
+        config.fuzz_counts = tempfile.mkdtemp(prefix="elfer-fuzz-counts-")
+    else:
+        config.fuzz_counts = config.workerinput["fuzz_counts"]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):  # pytest-xdist: tell each worker the folder
+    node.workerinput["fuzz_counts"] = node.config.fuzz_counts
 
 
 def pytest_sessionfinish(session):
-    fuzzing.dump_counts(_worker(session.config) or "main")
+    fuzzing.dump_counts(session.config.fuzz_counts, _worker(session.config) or "main")
 
 
 def pytest_terminal_summary(terminalreporter, config):
     if _worker(config) is not None:
         return
-    counts = fuzzing.collect_counts()
+    counts = fuzzing.collect_counts(config.fuzz_counts)
     for surface in sorted(counts):
         cases, failures = counts[surface]
         terminalreporter.write_line("fuzz_cases_%s: %d" % (surface, cases))
         terminalreporter.write_line("fuzz_failures_%s: %d" % (surface, failures))
+
+
+def pytest_unconfigure(config):
+    if _worker(config) is None:
+        shutil.rmtree(config.fuzz_counts, ignore_errors=True)

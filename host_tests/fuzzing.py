@@ -11,7 +11,8 @@ settings.toml values, the tools' arguments) has a fuzz test decorated with
 `ELFER_SOAK=N` (make soak) runs N cases per test instead of the short default.
 Each case and each failing case is counted per surface; the counts are printed
 at the end of the run as `fuzz_cases_<surface>: N` and `fuzz_failures_<surface>: N`
-(host_tests/conftest.py), also when pytest-xdist spreads the tests over workers.
+(host_tests/conftest.py), also when pytest-xdist spreads the tests over workers: each
+process writes its counts into a folder of the run's own (two runs at once never mix).
 """
 
 import functools
@@ -28,7 +29,6 @@ sys.modules.setdefault("host_tests.fuzzing", sys.modules[__name__])
 
 SOAK = int(os.environ.get("ELFER_SOAK", "0") or 0)
 COUNTS = {}  # surface -> [cases, failing cases]
-COUNT_DIR = os.path.join("build", "fuzz-counts")
 
 
 def fuzz(surface, examples=60):
@@ -64,22 +64,19 @@ def surface_of(function):
     return getattr(inner, "fuzz_surface", None)
 
 
-def dump_counts(worker):
-    """Write this process's counts for the controller to add up."""
+def dump_counts(folder, worker):
+    """Write this process's counts into the run's folder, for the controller to add up."""
     if not COUNTS:
         return
-    os.makedirs(COUNT_DIR, exist_ok=True)
-    with open(os.path.join(COUNT_DIR, "%s.json" % worker), "w") as f:
+    with open(os.path.join(folder, "%s.json" % worker), "w") as f:
         json.dump(COUNTS, f)
 
 
-def collect_counts():
+def collect_counts(folder):
     """The counts of every process of this run, added up by surface."""
     total = {}
-    if not os.path.isdir(COUNT_DIR):
-        return total
-    for name in sorted(os.listdir(COUNT_DIR)):
-        with open(os.path.join(COUNT_DIR, name)) as f:
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name)) as f:
             for surface, (cases, failures) in json.load(f).items():
                 t = total.setdefault(surface, [0, 0])
                 t[0] += cases
