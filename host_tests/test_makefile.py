@@ -31,3 +31,12 @@ def test_make_tournament_args_replace_the_ladder_rounds_and_games():
     runs = [line for line in r.stdout.splitlines() if "tools/tournament.py" in line]
     assert len(runs) == 1
     assert "random,easy" not in runs[0] and "2000" not in runs[0]
+
+
+def test_make_soak_runs_only_the_fuzz_tests_with_more_cases_and_counts_them():
+    r = make("soak", "SOAK=7", "ARGS=-n 0 host_tests/test_records.py")
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = dict(line.split(": ", 1) for line in r.stdout.splitlines() if line.startswith("fuzz_"))
+    assert int(lines["fuzz_cases_records"]) >= 7 and lines["fuzz_failures_records"] == "0"
+    ran = [line for line in r.stdout.splitlines() if " passed" in line][-1]
+    assert "deselected" in ran  # the other tests of the file did not run
