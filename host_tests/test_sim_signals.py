@@ -7,6 +7,7 @@ Each case runs in a fresh interpreter, as a user's process would, with a time li
 """
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -18,14 +19,28 @@ def run(code, timeout=90):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     env.pop("SDL_NO_SIGNAL_HANDLERS", None)  # the firmware's own modules must set it
     prelude = "import sys\nsys.path.insert(0, %r)\n" % ROOT
-    return subprocess.run(
+    # A session of its own: on a time-out the whole group goes, also workers that ignore SIGTERM.
+    p = subprocess.Popen(
         [sys.executable, "-c", prelude + textwrap.dedent(code)],
         cwd=ROOT,
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=timeout,
+        start_new_session=True,
     )
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+        raise AssertionError("timed out after %d s (a worker ignored SIGTERM?):\n%s%s" % (timeout, out, err)) from None
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)  # forked workers left behind by a failure
+        except ProcessLookupError:
+            pass
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
 
 
 def test_simulator_then_a_forked_worker_still_ends_on_sigterm():
