@@ -24,7 +24,7 @@ from engine.crc import put_crc
 
 MAGIC0 = 0x45  # 'E'
 MAGIC1 = 0x52  # 'R'
-VERSION = 1
+VERSION = 2  # 2: the round number in two bytes (a match to a limit may outlast round 255)
 _HEAD = 5  # magic (2), version, length (2)
 _NO_SEAT = 255
 
@@ -162,8 +162,8 @@ def dump_into(out, s, bots=None, extra=b"", tape=None, at=0):
     text = _TEXT[1]
     if len(text) > 255 or len(extra) > 255:
         raise ValueError("snapshot: rules text or extra longer than 255 bytes")
-    if s.round_no < 1 or s.round_no > 255:
-        raise ValueError("snapshot: no round has been dealt (round_no %d)" % s.round_no)
+    if s.round_no < 1 or s.round_no > 65535:
+        raise ValueError("snapshot: round_no %d out of range" % s.round_no)
     for i in range(at, len(out)):
         out[i] = 0
     bits = _Bits(out, at)
@@ -174,7 +174,9 @@ def dump_into(out, s, bots=None, extra=b"", tape=None, at=0):
     active = 0
     for p in range(n):
         active |= s.active[p] << p
-    for v in (s.dealer, s.round_no, s.tiebreak, active, s.first, s.explicit_first, s.fourteen):
+    bits.put(s.dealer, 8)
+    _u16(bits, s.round_no)
+    for v in (s.tiebreak, active, s.first, s.explicit_first, s.fourteen):
         bits.put(v, 8)
     start = 0
     for c in range(4):

@@ -125,10 +125,10 @@ def check(blob):
         return "too short (%d bytes)" % len(blob)
     if blob[0] != MAGIC0 or blob[1] != MAGIC1:
         return "not an Elfer Raus snapshot"
-    if blob[2] != VERSION:
+    if not 1 <= blob[2] <= VERSION:  # format 1: the round number in one byte
         if blob[2] > VERSION:
             return "made by a newer version (format %d; this one reads %d)" % (blob[2], VERSION)
-        return "format %d is not readable (this one reads %d)" % (blob[2], VERSION)
+        return "format %d is not readable (this one reads 1 to %d)" % (blob[2], VERSION)
     length = blob[3] << 8 | blob[4]
     if length != len(blob):
         return "truncated or padded (%d bytes, header says %d)" % (len(blob), length)
@@ -241,8 +241,8 @@ def _check_match(rules, size, round_no, tiebreak, active, scores):
             raise SnapshotError("snapshot: a seat sits out a round that is not a tie-break")
         if last and round_no > last:
             raise SnapshotError("snapshot: round %d of a %d-round match" % (round_no, last))
-        if not last and round_no == 255:  # the round after it could not be saved
-            raise SnapshotError("snapshot: round 255 leaves no room for the next")
+        if not last and round_no == 65535:  # the round after it could not be saved
+            raise SnapshotError("snapshot: round 65535 leaves no room for the next")
         if not last and high >= rules.limit:
             raise SnapshotError(
                 "snapshot: a total of %d reached the limit %d: the match was over" % (high, rules.limit)
@@ -267,7 +267,7 @@ def _load(blob):
     rules = parse_rules(text)
     n = rules.players
     dealer = r.byte()
-    round_no = r.byte()
+    round_no = r.u16() if blob[2] >= 2 else r.byte()
     tiebreak = r.byte()
     active = r.byte()
     first = r.byte()

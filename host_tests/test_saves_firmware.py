@@ -528,7 +528,15 @@ def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing
     else:
         f = field_offsets(blob, 4)
         bad = bytearray(blob)
-        spots = [f["round"], f["tiebreak"], f["active"], f["scores"], f["scores"] + 2, f["hist_len"]] + f["levels"]
+        spots = [
+            f["round"],
+            f["round"] + 1,
+            f["tiebreak"],
+            f["active"],
+            f["scores"],
+            f["scores"] + 2,
+            f["hist_len"],
+        ] + f["levels"]
         spots += [f["hist_len"] - 4, f["hist_len"] - 1]  # the extra bytes (the seed)
         for _ in range(data.draw(st.integers(1, 3))):
             i = data.draw(st.one_of(st.sampled_from(spots), st.integers(5, len(bad) - 5)))

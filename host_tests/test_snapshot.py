@@ -307,8 +307,8 @@ def test_randomly_corrupted_snapshot_never_raises_nor_restores_a_wrong_state(dat
 def field_offsets(blob, n):
     """Where a snapshot's fixed fields lie (docs/saves.md has the layout)."""
     at = 6 + blob[5]
-    f = {"dealer": at, "round": at + 1, "tiebreak": at + 2, "active": at + 3, "scores": at + 14}
-    pos = at + 14 + 2 * n
+    f = {"dealer": at, "round": at + 1, "tiebreak": at + 3, "active": at + 4, "scores": at + 15}
+    pos = at + 15 + 2 * n
     f["levels"] = []
     for _ in range(n):
         f["levels"].append(pos)
@@ -324,7 +324,9 @@ def forge(blob, n, round_no=None, tiebreak=None, active=None, scores=None, hist_
 
     b = bytearray(blob)
     f = field_offsets(b, n)
-    for name, value in (("round", round_no), ("tiebreak", tiebreak), ("active", active)):
+    if round_no is not None:
+        b[f["round"] : f["round"] + 2] = bytes((round_no >> 8, round_no & 255))
+    for name, value in (("tiebreak", tiebreak), ("active", active)):
         if value is not None:
             b[f[name]] = value
     for p, v in enumerate(scores or ()):
@@ -388,10 +390,10 @@ def test_forged_round_numbers_past_the_match_are_refused_E22():
     blob, _ = blob_of(rounds=3)
     assert snapshot_load.load(forge(blob, 4, round_no=3)).state.round_no == 3
     refused(forge(blob, 4, round_no=4), "round 4 of a 3-round match")
-    # To a limit: round 255 is the last a save can hold, and another might follow it.
+    # To a limit: round 65535 is the last a save can hold, and another might follow it.
     blob, _ = blob_of("cinquillo", steps=8, limit=30)
-    assert snapshot_load.load(forge(blob, 4, round_no=254)).state.round_no == 254
-    refused(forge(blob, 4, round_no=255), "round 255 leaves no room for the next")
+    assert snapshot_load.load(forge(blob, 4, round_no=65534)).state.round_no == 65534
+    refused(forge(blob, 4, round_no=65535), "round 65535 leaves no room for the next")
 
 
 def tie_break_blob():
@@ -479,7 +481,9 @@ def test_fuzz_forged_snapshot_with_a_good_crc_restores_whole_or_is_refused(data)
     blob, n = data.draw(st.sampled_from(good_crc_bases()))
     f = field_offsets(blob, n)
     bad = bytearray(blob)
-    u16 = st.one_of(st.sampled_from([0, 1, 30, 499, 500, 1680, 64000, 65000, 65535]), st.integers(0, 65535))
+    u16 = st.one_of(
+        st.sampled_from([0, 1, 30, 253, 255, 256, 499, 500, 1680, 64000, 65000, 65534, 65535]), st.integers(0, 65535)
+    )
     for _ in range(data.draw(st.integers(1, 3))):
         kind = data.draw(
             st.sampled_from(["score", "score", "round", "tiebreak", "active", "hist_len", "level", "byte"])
@@ -494,7 +498,7 @@ def test_fuzz_forged_snapshot_with_a_good_crc_restores_whole_or_is_refused(data)
             i = data.draw(st.sampled_from(f["levels"]))
         else:
             i = data.draw(st.integers(5, len(bad) - 5))
-        if kind in ("score", "hist_len"):
+        if kind in ("score", "hist_len", "round"):
             v = data.draw(u16)
             bad[i : i + 2] = bytes((v >> 8, v & 255))
         else:
@@ -507,3 +511,34 @@ def test_fuzz_forged_snapshot_with_a_good_crc_restores_whole_or_is_refused(data)
     bots = snapshot_load.make_bots(snap)
     snapshot.dump(snap.state, bots, snap.extra, snap.tape)  # the next save holds what was restored
     play_on_rounds(snap.state, 3, seed=len(bad))
+
+
+def test_match_to_a_limit_saves_and_restores_past_round_255_E22():
+    """Found by make soak: a match to a limit has no last round, and round 256 could not be saved
+    in format 1 (one byte). Format 2 holds the round in two bytes."""
+    blob, _ = blob_of("classic", players=6, steps=8, limit=500, actions=1)
+    s = snapshot_load.load(forge(blob, 6, round_no=253)).state
+    play_on_rounds(s, 4, seed=1)
+    assert s.round_no >= 257
+    assert comparable(snapshot_load.load(snapshot.dump(s)).state) == comparable(s)
+
+
+def format_1(blob, n):
+    """A format-2 snapshot (round below 256) as format 1 wrote it: the round in one byte."""
+    from engine.crc import put_crc
+
+    at = field_offsets(blob, n)["round"]
+    assert blob[at] == 0
+    b = bytearray(blob[:at] + blob[at + 1 :])
+    b[2] = 1
+    b[3:5] = bytes((len(b) >> 8, len(b) & 255))
+    put_crc(b, 0, len(b) - 4)
+    return bytes(b)
+
+
+def test_saves_of_format_1_still_restore():
+    blob, s = blob_of("classic", players=4, steps=30)
+    assert blob[2] == snapshot.VERSION == 2
+    old = format_1(blob, 4)
+    assert len(old) == len(blob) - 1
+    assert comparable(snapshot_load.load(old).state) == comparable(s)
