@@ -5,6 +5,9 @@ from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
 _ROUND_OVER = 1
 _MATCH_OVER = 2
 ACTION_PENALTY = 20  # V6
+# Decision (E22): a match to a limit ends after this round at the latest (the last a save holds,
+# engine/snapshot.py; unreachable while each round scores, but Bastard's tied rounds score nothing).
+LAST_ROUND = 65535
 
 
 def hand_penalty(s, p):
@@ -86,7 +89,7 @@ def _check_match_end(s):
     if rules.rounds:
         done = s.round_no >= rules.rounds
     else:
-        done = False
+        done = s.round_no >= LAST_ROUND
         for p in range(s.n):
             if s.scores[p] >= rules.limit:
                 done = True
@@ -103,7 +106,7 @@ def _check_match_end(s):
         if s.scores[p] == best:
             tied |= 1 << p
             k += 1
-    if k > 1 and rules.tie_break_round:
+    if k > 1 and rules.tie_break_round and s.round_no < LAST_ROUND:
         s.pending_tiebreak = tied  # E23: next_round() deals among them
         return
     s.match_winners = tied  # C9: equal highest totals are a draw

@@ -241,8 +241,6 @@ def _check_match(rules, size, round_no, tiebreak, active, scores):
             raise SnapshotError("snapshot: a seat sits out a round that is not a tie-break")
         if last and round_no > last:
             raise SnapshotError("snapshot: round %d of a %d-round match" % (round_no, last))
-        if not last and round_no == 65535:  # the round after it could not be saved
-            raise SnapshotError("snapshot: round 65535 leaves no room for the next")
         if not last and high >= rules.limit:
             raise SnapshotError(
                 "snapshot: a total of %d reached the limit %d: the match was over" % (high, rules.limit)

@@ -658,6 +658,31 @@ def test_E22_below_the_limit_the_match_continues():
     assert s.scores == [0, 17, 6]
 
 
+def test_E22_a_match_to_a_limit_ends_after_round_65535_at_the_latest():
+    """Decision (E22): the last round a save can hold ends a match to a limit, lowest total wins;
+    a tie there is shared (no E23 round after it)."""
+    rules = classic(players=3, limit=18)
+    s = deal_state(rules, [cs("red 11"), cs("red 12", "red 5"), cs("yellow 6")])
+    s.round_no = 65535
+    s.apply(c("red 11"))
+    assert s.scores == [0, 17, 6] and s.is_match_over()
+    assert seats(s.match_winners) == [0]
+    s = deal_state(rules, [cs("red 11"), cs("red 12", "red 5"), cs("yellow 6")], first=0)
+    s.round_no = 65534
+    s.apply(c("red 11"))
+    assert not s.is_match_over()
+
+
+def test_E23_no_tie_break_after_the_last_round_a_match_can_have():
+    rules = classic(players=2, limit=500)
+    s = deal_state(rules, [cs("red 11"), cs("red 5")])
+    s.scores[0] = 5  # P1 goes out, P2 takes 5: tied at 5
+    s.round_no = 65535
+    s.apply(c("red 11"))
+    assert s.scores == [5, 5] and s.is_match_over() and not s.pending_tiebreak
+    assert seats(s.match_winners) == [0, 1]
+
+
 def test_E22_fixed_number_of_rounds_mode():
     """E22: 'A \"fixed number of rounds\" mode is also offered.'"""
     rules = classic(players=2, rounds=2)
