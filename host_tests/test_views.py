@@ -120,7 +120,7 @@ RULE_FAMILIES = {"E": 23, "V": 6, "C": 9, "B": 5}
 
 
 def rule_ids():
-    """The rule ids of the project's rules document (the repository stands alone: no ../shared)."""
+    """The rule ids of the project's rules document (the repository stands alone)."""
     with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as f:
         text = f.read()
     return [letter + number for letter, number in RULE_HEADING.findall(text)]
@@ -138,7 +138,7 @@ def test_rule_id_pattern_does_not_take_card_tokens():
 
 
 def test_nothing_in_the_repository_reads_or_cites_a_path_outside_it():
-    """A user clones only this repository: no file may lead to ../shared."""
+    """A user clones only this repository: no file may lead to a folder beside it."""
     skip = {".git", ".venv", "node_modules", "build", "__pycache__", ".hypothesis", ".pytest_cache", ".ruff_cache"}
     offenders = []
     for top, dirs, files in os.walk(ROOT):
