@@ -160,3 +160,22 @@ def refused(fn, *args, **kwargs):
     with pytest.raises(RulesError) as info:
         fn(*args, **kwargs)
     return info.value
+
+
+def run_main(main, argv, err_errors="backslashreplace"):
+    """(exit status, stdout, stderr) of a tool's main(argv) run in this process: stdout strict
+    UTF-8 as under a UTF-8 locale (a lone surrogate in a name must not crash the printing);
+    argparse's SystemExit gives its status."""
+    import contextlib
+    import io
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors=err_errors, newline="\n")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as e:
+            status = e.code
+        out.flush()
+        err.flush()
+    return status, out.buffer.getvalue().decode(), err.buffer.getvalue().decode()

@@ -1,8 +1,6 @@
 """Game records: the format of docs/records.md, export, replay and its errors."""
 
-import contextlib
 import importlib.util
-import io
 import os
 import re
 import resource
@@ -11,6 +9,7 @@ import sys
 
 import pytest
 from fuzzing import fuzz
+from helpers import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -428,23 +427,8 @@ def fuzz_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("fuzz")
 
 
-def _utf8_streams():
-    """stdout and stderr as under a UTF-8 locale: stdout strict (a lone surrogate is an error), stderr not."""
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n")
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", newline="\n")
-    return out, err
-
-
-def _text(stream):
-    stream.flush()
-    return stream.buffer.getvalue().decode("utf-8")
-
-
 def _replay_tool(argv):
-    out, err = _utf8_streams()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = replay_tool.main(argv)
-    return status, _text(out), _text(err)
+    return run_main(replay_tool.main, argv)
 
 
 @given(records)

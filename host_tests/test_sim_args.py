@@ -1,13 +1,12 @@
 """make play's own arguments (tools/sim.py): bad ones are a usage error or a one-line message,
 before a window opens; never a traceback (issue 11, section 7)."""
 
-import contextlib
-import io
 import os
 import sys
 
 import pytest
 from fuzzing import fuzz
+from helpers import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,13 +32,8 @@ def window(monkeypatch):
 
 
 def run(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = sim.main(argv)
-        except SystemExit as e:
-            code = e.code
-    return code, out.getvalue() + err.getvalue()
+    code, out, err = run_main(sim.main, argv)
+    return code, out + err
 
 
 @pytest.mark.parametrize(

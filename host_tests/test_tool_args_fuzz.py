@@ -8,14 +8,13 @@ junk relative path lands there), the build folder, the places a CIRCUITPY drive 
 machine with no board plugged in. stdout/stderr are strict UTF-8, as under a UTF-8 locale, so
 a file name that is not UTF-8 (a surrogate escape in argv) must not crash the printing."""
 
-import contextlib
-import io
 import os
 import shutil
 import sys
 
 import pytest
 from fuzzing import fuzz
+from helpers import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -68,8 +67,6 @@ ARGV = st.one_of(
 
 def run(main, argv, box):
     """(exit status, stdout, stderr) of main(argv) in the sandbox."""
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(box)
         mp.setattr(bundle, "BUILD", str(box / "build"))
@@ -77,14 +74,7 @@ def run(main, argv, box):
         import serial.tools.list_ports
 
         mp.setattr(serial.tools.list_ports, "comports", lambda: [])
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(argv)
-            except SystemExit as e:
-                code = e.code
-            out.flush()
-            err.flush()
-    return code, out.buffer.getvalue().decode(), err.buffer.getvalue().decode()
+        return run_main(main, argv, err_errors="strict")
 
 
 def check(main, argv, box):

@@ -3,10 +3,8 @@
 Runs are tiny (a few dozen rounds) so the whole file stays well under 20 s.
 """
 
-import contextlib
 import csv
 import importlib.util
-import io
 import json
 import os
 import pathlib
@@ -15,6 +13,7 @@ import sys
 
 import pytest
 from fuzzing import fuzz
+from helpers import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -390,9 +389,6 @@ def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
             plan = plan._replace(out=str(base / "elsewhere"))
         return real_write(plan, *args)
 
-    # stdout strict UTF-8 as under a UTF-8 locale: a path from non-UTF-8 bytes must not crash the printing
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
     cwd = os.getcwd()
     stubs = {
         "play_all": lambda plan, progress: [[] for _ in plan.contests],  # no rounds: the arguments are under test
@@ -402,16 +398,11 @@ def test_fuzz_tournament_arguments_never_a_traceback(tmp_path_factory, argv):
     saved = {name: tool.__dict__.get(name) for name in stubs}
     tool.__dict__.update(stubs)
     os.chdir(base)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = tool.main(argv)
-    except SystemExit as e:
-        status = e.code
+    try:  # stdout strict UTF-8: a path from non-UTF-8 bytes must not crash the printing
+        status, _, err = run_main(tool.main, argv)
     finally:
         os.chdir(cwd)
         tool.__dict__.update(saved)
-    err.flush()
-    err = err.buffer.getvalue().decode()
     assert status in (0, 2), (argv, status, err)
     if status == 2:
         assert "\ntournament.py: " in "\n" + err, err
