@@ -51,6 +51,8 @@ class Board:
     holdmap = None
     has_backlight = False
     keys_help = ""  # one line per logical use, for the help screen
+    # (logical button, printed name) for each button the board has (firmware/keys.py).
+    labels = ()
 
     def __init__(self):
         self.display = None

@@ -15,6 +15,8 @@ class Clue(Board):
     # Right button: short = A (choose, play), long = START (pause menu).
     holdmap = ((DOWN, B, B), (A, START, START))
     has_backlight = True
+    # The buttons are printed A (left) and B (right): logical A is the right one, "B".
+    labels = ((DOWN, "A"), (A, "B"), (B, "~A"), (START, "~B"))
     keys_help = "Left: next (hold: back/draw)  Right: choose/play (hold: menu)"
 
     def __init__(self):

@@ -14,6 +14,7 @@ class FeatherTFT(Board):
     # One button (BOOT/D0): short = next, long = choose/play, very long = pause menu.
     holdmap = ((DOWN, A, START),)
     has_backlight = True
+    labels = ((DOWN, "@press"), (A, "@hold"), (START, "@hold_long"))
     keys_help = "D0: next (hold: choose/play; hold longer: menu)"
 
     def __init__(self):
@@ -29,6 +30,7 @@ class FeatherReverseTFT(FeatherTFT):
     keymap = (B, A, DOWN)
     # D0: short = back / draw-end-pass, long = pause menu; D1 = choose/play; D2 = next.
     holdmap = ((B, START, START), None, None)
+    labels = ((DOWN, "D2"), (A, "D1"), (B, "D0"), (START, "~D0"))
     keys_help = "D2: next  D1: choose/play  D0: back/draw (hold: menu)"
 
     def __init__(self):

@@ -24,6 +24,17 @@ class PyBadge(Board):
     # Shift register order: 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left.
     keymap = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
     has_backlight = True
+    # The D-pad is marked with arrows; A, B, START and SELECT are printed on the board.
+    labels = (
+        (LEFT, "←"),
+        (RIGHT, "→"),
+        (UP, "↑"),
+        (DOWN, "↓"),
+        (A, "A"),
+        (B, "B"),
+        (START, "START"),
+        (SELECT, "SELECT"),
+    )
     keys_help = "D-pad: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
 
     def __init__(self):

@@ -34,6 +34,16 @@ PYGAME_KEYS = {
     pygame.K_RETURN: 6,
     pygame.K_SPACE: 7,
 }
+KEY_LABELS = (
+    (LEFT, "←"),
+    (RIGHT, "→"),
+    (UP, "↑"),
+    (DOWN, "↓"),
+    (A, "X"),
+    (B, "Z"),
+    (START, "Enter"),
+    (SELECT, "Space"),
+)
 KEY_HELP = "arrows move, X = A, Z = B, Enter = START, Space = SELECT"
 # Screen size and button scheme of the boards the simulator can pose as.
 PROFILES = {
@@ -102,8 +112,10 @@ class SimBoard(Board):
             from boards.clue import Clue
 
             self.keymap, self.holdmap, self.keys_help = Clue.keymap, Clue.holdmap, Clue.keys_help
+            self.labels = Clue.labels
         else:
             self.keymap, self.holdmap = KEYMAP, None
+            self.labels = KEY_LABELS
             self.keys_help = "Arrows: move  X: A (play/choose)  Z: B (draw/end/back)  Enter: START  Space: SELECT"
         self.display = shared_display(self.width, self.height, scale)
         self.script = []  # scripted key codes, read before the keyboard
