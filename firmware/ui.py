@@ -1,8 +1,9 @@
 """Drawing primitives: fixed-width text lines and the text panel every menu and page uses.
 
 Text is drawn the way CircuitPython's own terminal draws it: a TileGrid whose
-tiles are the glyphs of terminalio's 6x12 font, one tile per character, with
-its own two-color palette. Changing a text rewrites tile indices in place:
+tiles are the glyphs of terminalio's 6x12 font (plus the accented letters and
+symbols of firmware/glyphs.py), one tile per character, with its own
+two-color palette. Changing a text rewrites tile indices in place:
 nothing is allocated, and a line costs a few hundred bytes where a
 bitmap_label costs kilobytes (docs/memory.md has the figures).
 """
@@ -25,19 +26,55 @@ WARN = 0xFF6040
 GOOD = 0x40E040
 TITLE = 0xFFD040
 
-_SHEET = []
+_SHEET = []  # [the sheet, the characters of its tiles after ASCII]
 
 
 def glyph_sheet():
-    """terminalio's glyphs copied once into one 1-bit bitmap, tile i = character 32 + i.
+    """All glyphs in one 1-bit bitmap: tile i < GLYPHS is character 32 + i (terminalio's),
+    then the tiles of firmware/glyphs.py, then the box shown for a character without a tile.
 
-    (On CircuitPython the font is already such a sheet, but Blinka's is not,
-    so the same code builds its own everywhere: about 900 bytes.)
+    (On CircuitPython the font is already a sheet of its ASCII glyphs, but Blinka's
+    is not, and ours adds letters: the same code builds one sheet everywhere;
+    docs/memory.md has its size.)
     """
     if _SHEET:
         return _SHEET[0]
+    from engine.compat import unload
+    from firmware import glyphs
+
+    chars = ""
+    for ch, _, _ in glyphs.DRAWN:
+        chars += ch
+    for ch, _, _ in glyphs.COMPOSED:
+        chars += ch
+    sheet = displayio.Bitmap(CHAR_W * (GLYPHS + len(chars) + 1), CHAR_H, 2)
+    _copy_font(sheet)
+    tile = GLYPHS
+    for _, top, rows in glyphs.DRAWN:
+        _draw(sheet, tile, top, rows)
+        tile += 1
+    _SHEET.append(sheet)
+    _SHEET.append(chars)
+    for _, base, how in glyphs.COMPOSED:
+        _compose(sheet, tile, tile_of(base), how, glyphs.ACCENTS)
+        tile += 1
+    _draw(sheet, tile, glyphs.MISSING[0], glyphs.MISSING[1])
+    unload("firmware.glyphs")
+    return sheet
+
+
+def tile_of(ch):
+    """The sheet's tile for character ch (the missing-glyph box when it has none)."""
+    k = ord(ch) - FIRST
+    if 0 <= k < GLYPHS:
+        return k
+    chars = _SHEET[1]
+    k = chars.find(ch)
+    return GLYPHS + (k if k >= 0 else len(chars))
+
+
+def _copy_font(sheet):
     font = terminalio.FONT
-    sheet = displayio.Bitmap(CHAR_W * GLYPHS, CHAR_H, 2)
     for i in range(GLYPHS):
         g = font.get_glyph(FIRST + i)
         if g is None:
@@ -54,8 +91,43 @@ def glyph_sheet():
                 for x in range(min(g.width, CHAR_W)):
                     if src[sx + x, sy + y]:
                         sheet[i * CHAR_W + g.dx + x, ty] = 1
-    _SHEET.append(sheet)
-    return sheet
+
+
+def _draw(sheet, tile, top, rows):
+    x0 = tile * CHAR_W
+    y = top
+    for row in rows.split(" "):
+        for x in range(CHAR_W):
+            if row[x] == "#":
+                sheet[x0 + x, y] = 1
+        y += 1
+
+
+def _compose(sheet, tile, base, how, accents):
+    x0 = tile * CHAR_W
+    b0 = base * CHAR_W
+    capital = 0
+    for x in range(CHAR_W):
+        capital |= sheet[b0 + x, 3]  # lowercase bodies start at row 4 (the dot of i ends at 2)
+    for y in range(CHAR_H):
+        for x in range(CHAR_W):
+            if how == "turn":  # half a turn within the capitals' rows 2..9 and columns 0..4
+                v = sheet[b0 + 4 - x, 11 - y] if 2 <= y <= 9 and x < 5 else 0
+            elif how == "mirror":
+                v = sheet[b0 + 4 - x, y] if x < 5 else 0
+            elif how == "cedil" or not capital:
+                v = sheet[b0 + x, y] if how == "cedil" or y >= 4 else 0
+            else:  # a capital under an accent: rows 2, 4..9 of the base go to rows 3..9
+                v = sheet[b0 + x, 2 if y == 3 else y] if y >= 3 else 0
+            sheet[x0 + x, y] = v
+    if how in accents:
+        top = 10 if how == "cedil" else (0 if capital else 1)
+        y = top
+        for row in accents[how]:
+            for x in range(CHAR_W):
+                if row[x] == "#":
+                    sheet[x0 + x, y] = 1
+            y += 1
 
 
 def text_scale(width, height):
@@ -78,6 +150,7 @@ class Line:
         self.group = displayio.Group(scale=scale, x=x, y=y)
         self.group.append(self.grid)
         self.shown = " " * chars
+        self.cut = False  # the last text set was longer than the line (tools/layoutcheck.py)
         group.append(self.group)
 
     def _colors(self, color, background):
@@ -96,17 +169,17 @@ class Line:
     def set(self, text, color=None, background=-1):
         """Show text (cut or padded to the line's width); colors stay unless given."""
         self._colors(color, background)
+        n = self.chars
+        self.cut = len(text) > n
         if text == self.shown:
             return
         grid = self.grid
         shown = self.shown
-        n = self.chars
         for i in range(n):
             ch = text[i] if i < len(text) else " "
             if i >= len(shown) or shown[i] != ch:
-                k = ord(ch) - FIRST
-                grid[i] = k if 0 <= k < GLYPHS else 0
-        self.shown = text[:n]
+                grid[i] = tile_of(ch)
+        self.shown = text if len(text) <= n else text[:n]
 
     @property
     def text(self):
