@@ -10,7 +10,7 @@ lowercase letter the mark takes rows 1..2 (anything of the base above row 4,
 such as the dot of i, is cleared first); over a capital it takes rows 0..1 and
 the capital is squeezed into rows 3..9 (its row 3 dropped); a cedilla goes
 under the base in rows 10..11. "turn" rotates the base half a turn (¿ ¡),
-"mirror" flips a tile left to right.
+"mirror" flips a tile left to right (columns 0..4, or 0..5 when the drawing uses 5).
 
 DRAWN are hand-drawn tiles: 12 rows of 6 pixels, "#" ink, rows separated by
 spaces, blank rows at the top and bottom left out (TOP says where the drawing
@@ -90,7 +90,7 @@ DRAWN = (
     ("\u2192", 4, "..#... ...#.. #####. ...#.. ..#..."),  # →
     ("\u2191", 2, "..#... .###.. #.#.#. ..#... ..#... ..#... ..#... ..#..."),  # ↑
     ("\u2193", 2, "..#... ..#... ..#... ..#... ..#... #.#.#. .###.. ..#..."),  # ↓
-    (CW, 2, "...#.. .####. #..#.. #..... #...#. #...#. .###.."),
+    (CW, 2, "..##.# .#..## #..### #..... #..... .#..#. ..##.."),
     (COINS, 3, ".###.. #####. ##.##. #####. .###.."),
     (CUPS, 2, "#...#. #####. #####. .###.. ..#... ..#... .###.."),
     (SWORDS, 1, "..#... ..#... ..#... ..#... ..#... #####. ..#... ..#... .###.."),

@@ -3,34 +3,71 @@
 The layout is computed from the screen size and the text scale, never drawn
 per board. Rows are a TileGrid over a small sheet of cell tiles (one cell per
 rank: empty, placed in its color, the start card's frame, dead), so updating
-a row rewrites a few tile indices. The hand is a strip of fixed-width card
-labels scrolled around the cursor, with a cursor bar above and playable
-marks below, both in one small bitmap each.
+a row rewrites a few tile indices. The hand is a strip of card faces a
+pixel apart, scrolled around the cursor: a background tile per slot (the
+card's color, a dead card struck through, a move box's frame) under a label
+of two characters (the rank centred, Cinquillo's suit symbol before it), with
+a cursor bar above and playable marks below, both in one small bitmap each.
+Every word goes through firmware.lang; legend() explains the symbols.
 """
 
 import displayio
 
 from engine import turn
-from engine.cards import COLOR_LETTERS, DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
+from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
 from firmware import ui
+from firmware.glyphs import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS
+from firmware.lang import t
 
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
 ROW_RGB = ((0xE02020, 0xE8C020, 0x2060E8, 0x20B040), (0xD8B030, 0xD02828, 0x3070E0, 0x309040))
 TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.WHITE))
 DEAD_RGB = 0x701010
+DEAD_TEXT = 0xFFB0B0
+STRIKE_RGB = 0xFF3030
 ACTION_RGB = 0x606060
-MOVE_RGB = 0x404040
+BOX_RGB = 0xB0B0B0
 MARK_RGB = 0x40E040
-CINQ_RANKS = " 1234567JNK"
-MOVE_TEXT = {DRAW: "DR", END: "EN", PASS: "PA"}
-MOVE_WORDS = {DRAW: "draw a card", END: "end your turn", PASS: "pass"}
-# The status line, long to short: (round, who, direction) and (stock).
-STATUS_FORMS = (("R%d ", " stock %d"), ("R%d ", " S%d"), ("", " S%d"))
+NAME_CHARS = 5  # an opponent's seat and cards: "P2 15"
+MARGIN = 2  # pixels kept free at the panel's left and right edges (bezels hide them)
+# The move boxes: their symbols (the legend explains them) and the legend's words.
+MOVE_TEXT = {DRAW: "+" + STOCK, END: DONE, PASS: NONE}
+MOVE_KEYS = {DRAW: "table_leg_draw", END: "table_leg_end", PASS: "table_leg_pass"}
+MOVE_WORDS = {DRAW: "draw a card", END: "end your turn", PASS: "pass"}  # English, for screens.describe
+COURT_KEYS = ("table_jack", "table_knight", "table_king")
+SUIT_KEYS = ("table_coins", "table_cups", "table_swords", "table_clubs")
+# An opponent's last action: the word, or its symbol where the word does not fit.
+ACTION_WORDS = {DRAW: ("table_drew", "+" + STOCK), PASS: ("table_passed", NONE)}
 # Tiles of the row sheet: 0 empty, 1-4 placed (color), 5-8 start frame (color), 9 dead.
 T_PLACED = 1
 T_START = 5
 T_DEAD = 9
 TILES = 10
+# Tiles of the card sheet (the strip's card faces): 0 none, 1-4 a card of that color, then these.
+C_DEAD = 5
+C_BOX = 6
+C_ACTION = 7
+CARD_TILES = 8
+
+
+def legend(game, bastard=False):
+    """What every symbol of the table means, one per line (the Help page shows it)."""
+    lines = [CW + CCW + " " + t("table_leg_dir"), STOCK + " " + t("table_leg_stock")]
+    if game == GAME_CINQUILLO:
+        for c in range(4):
+            lines.append(SUITS[c] + " " + t(SUIT_KEYS[c]))
+        court = t("table_court")
+        for i in range(3):
+            lines.append(court[i] + " " + t(COURT_KEYS[i]))
+    for m in (DRAW, END, PASS):
+        lines.append(MOVE_TEXT[m] + " " + t(MOVE_KEYS[m]))
+    lines.append(t("table_leg_cursor"))
+    lines.append(t("table_leg_marks"))
+    lines.append(t("table_leg_start"))
+    if bastard:
+        lines.append(t("table_leg_dead"))
+    lines.append("< > " + t("table_leg_more"))
+    return "\n".join(lines)
 
 
 class Layout:
@@ -41,28 +78,50 @@ class Layout:
         self.s = s
         self.cw = ui.CHAR_W * s
         self.lh = ui.CHAR_H * s
-        self.cols = width // self.cw
-        y = 0
+        self.cols = (width - 2 * MARGIN) // self.cw
+        x0 = self.x0 = (width - self.cols * self.cw) // 2
+        y = 1
         self.status_y = y
         y += self.lh + 1
         self.rows_y = y
-        self.row_left = self.cw + 2  # the color letter
-        self.row_right = 5 * self.cw + 2  # "12-20"
-        self.cell = (width - self.row_left - self.row_right) // ranks
-        self.row_h = self.lh - 2 * s  # digits and capitals only: rows may sit closer than text lines
+        self.row_left = x0 + self.cw + 2  # the row's symbol
+        self.span_chars = 5 if ranks > 9 else 3  # "12-20", "1-7"
+        self.cell = (width - x0 - self.span_chars * self.cw - 2 - self.row_left) // ranks
+        self.row_right = self.row_left + self.cell * ranks  # the span text follows the cells
+        self.row_h = self.lh - 2 * s  # symbols, digits and capitals only: rows may sit closer than text lines
         y += 4 * self.row_h + 1
+        # Opponents: in one row, each a name line ("P2 15") over a last-action line; where
+        # a row cannot hold the names, in two rows, the action beside the name if it fits.
         self.opp_y = y
         opps = players - 1
-        self.opp_w = min(self.cols // opps, 9)
-        y += 2 * self.lh + 2
+        if self.cols // opps >= NAME_CHARS + 1:
+            self.opp_rows = 1
+            self.opp_w = min(self.cols // opps, 9)
+            self.name_chars = self.act_chars = self.opp_w - 1
+        else:
+            self.opp_rows = 2
+            self.opp_w = self.cols // ((opps + 1) // 2)
+            self.name_chars = NAME_CHARS
+            self.act_chars = self.opp_w - NAME_CHARS - 2
+        y += 2 * self.lh + 1
         self.bar = 2 * s
-        self.strip_y = y + self.bar + 1
-        self.slot_chars = 2
-        self.slot_w = self.slot_chars * self.cw + 3
-        self.slots = (width - 2 * self.cw) // self.slot_w
-        self.strip_x = (width - self.slots * self.slot_w) // 2
-        y = self.strip_y + self.lh + self.bar + 2
-        self.msg_y = y
+        # The hand: cards of two characters and a pixel of padding, a pixel apart, between
+        # the scroll arrows; taller than a text line where the screen has the room.
+        self.pad = s
+        self.gap = s
+        self.card_w = 2 * self.cw + self.pad
+        self.slot_w = self.card_w + self.gap
+        inner = width - 2 * (MARGIN + ui.CHAR_W + 1)  # the scroll arrows are single size
+        self.slots = (inner + self.gap) // self.slot_w
+        self.strip_x = (width - self.slots * self.slot_w + self.gap) // 2
+        self.arrow_left = self.strip_x - ui.CHAR_W - 1
+        self.arrow_right = self.strip_x + self.slots * self.slot_w - self.gap + 1
+        self.card_y = y + self.bar + 1
+        tall = self.lh + 2 * s
+        self.card_h = tall if self.card_y + tall + self.bar + 2 + 2 * self.lh <= height else self.lh
+        self.text_y = self.card_y + (self.card_h - self.lh) // 2
+        self.marks_y = self.card_y + self.card_h + 1
+        self.msg_y = self.marks_y + self.bar + 1
         self.msg_lines = max(1, min(2, (height - y) // self.lh))
 
 
@@ -77,6 +136,35 @@ def _sheet(cell, height):
     return bmp, pal
 
 
+def _card_sheet(w, h, gap, colors):
+    """The card faces' backgrounds: w x h tiles (the last gap columns stay clear), one per kind."""
+    pal = displayio.Palette(9)
+    pal.make_transparent(0)
+    for c in range(4):
+        pal[1 + c] = colors[c]
+    pal[5] = DEAD_RGB
+    pal[6] = STRIKE_RGB
+    pal[7] = BOX_RGB
+    pal[8] = ACTION_RGB
+    bmp = displayio.Bitmap(w, h * CARD_TILES, 9)
+    cw = w - gap
+    for k in range(1, CARD_TILES):
+        top = k * h
+        for y in range(h):
+            for x in range(cw):
+                edge = x == 0 or y == 0 or x == cw - 1 or y == h - 1
+                if k <= 4:
+                    v = k
+                elif k == C_DEAD:
+                    v = 6 if edge or x == (h - 1 - y) * (cw - 1) // (h - 1) else 5
+                elif k == C_BOX:
+                    v = 7 if edge else 0
+                else:
+                    v = 8
+                bmp[x, top + y] = v
+    return bmp, pal
+
+
 class TableView:
     def __init__(self, width, height, rules):
         self.rules = rules
@@ -86,8 +174,8 @@ class TableView:
         self.group = displayio.Group()
         g = self.group
         s = L.s
-        self.status = ui.Line(g, 0, L.status_y, L.cols, s)
-        # Rows: letter, tile grid, span text.
+        self.status = ui.Line(g, L.x0, L.status_y, L.cols, s)
+        # Rows: symbol, tile grid, span text.
         cell, rh = L.cell, L.row_h - 1
         bmp, pal = _sheet(cell, rh)
         colors = ROW_RGB[self.game]
@@ -110,24 +198,45 @@ class TableView:
         self.spans = []
         for c in range(rules.colors):
             y = L.rows_y + c * rh
-            self.letters.append(ui.Line(g, 0, y, 1, s, colors[c]))
-            self.spans.append(ui.Line(g, width - L.row_right + 2, y, 5, s))
-            self.letters[c].set(COLOR_LETTERS[self.game][c])
-        # Opponents: two lines per seat (name and count; last action).
+            self.letters.append(ui.Line(g, L.x0, y, 1, s, colors[c]))
+            self.spans.append(ui.Line(g, L.row_right + 2, y, L.span_chars, s))
+            self.letters[c].set(self.suit(c))
+        # Opponents (Layout says where), clockwise from the person.
         self.opp_names = []
-        self.opp_acts = []
-        n = rules.players
-        for i in range(n - 1):
-            x = i * L.opp_w * L.cw
-            self.opp_names.append(ui.Line(g, x, L.opp_y, L.opp_w - 1, s))
-            self.opp_acts.append(ui.Line(g, x, L.opp_y + L.lh, L.opp_w - 1, s, ui.DIM))
-        # Hand strip with a cursor bar above and playable marks below.
+        self.opp_acts = []  # None where the layout has no room for the last action
+        per_row = (rules.players - 1 + L.opp_rows - 1) // L.opp_rows
+        for i in range(rules.players - 1):
+            x = L.x0 + (i % per_row) * L.opp_w * L.cw
+            y = L.opp_y + (i // per_row) * (L.lh + 1)  # two rows of names a pixel apart
+            self.opp_names.append(ui.Line(g, x, y, L.name_chars, s))
+            act = None
+            if L.opp_rows == 1:
+                act = ui.Line(g, x, y + L.lh, L.act_chars, s, ui.DIM)
+            elif L.act_chars >= 3:
+                act = ui.Line(g, x + (L.name_chars + 1) * L.cw, y, L.act_chars, s, ui.DIM)
+            self.opp_acts.append(act)
+        # Hand strip: card backgrounds (one tile per slot), a label on each, a cursor bar
+        # above and playable marks below.
+        cards_bmp, cards_pal = _card_sheet(L.slot_w // s, L.card_h // s, L.gap // s, colors)
+        self.faces = displayio.TileGrid(
+            cards_bmp,
+            pixel_shader=cards_pal,
+            width=L.slots,
+            height=1,
+            tile_width=L.slot_w // s,
+            tile_height=L.card_h // s,
+        )
+        faces = displayio.Group(scale=s, x=L.strip_x, y=L.card_y)
+        faces.append(self.faces)
+        g.append(faces)
         self.slots = []
         for i in range(L.slots):
-            x = L.strip_x + i * L.slot_w
-            self.slots.append(ui.Line(g, x + 1, L.strip_y, L.slot_chars, s))
-        self.more_left = ui.Line(g, 0, L.strip_y, 1, s, ui.DIM)
-        self.more_right = ui.Line(g, width - L.cw, L.strip_y, 1, s, ui.DIM)
+            self.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.pad, L.text_y, 2, s))
+        self.more_left = ui.Line(g, L.arrow_left, L.text_y, 1, 1, ui.DIM)
+        self.more_right = ui.Line(g, L.arrow_right, L.text_y, 1, 1, ui.DIM)
+        if s > 1:  # single-size arrows sit in the middle of the double-size text's height
+            self.more_left.group.y += ui.CHAR_H // 2
+            self.more_right.group.y += ui.CHAR_H // 2
         bpal = displayio.Palette(3)
         bpal[0] = ui.BLACK
         bpal[1] = ui.WHITE
@@ -135,15 +244,17 @@ class TableView:
         bpal.make_transparent(0)
         self.cursor_bmp = displayio.Bitmap(width, L.bar, 3)
         self.marks_bmp = displayio.Bitmap(width, L.bar, 3)
-        g.append(displayio.TileGrid(self.cursor_bmp, pixel_shader=bpal, x=0, y=L.strip_y - L.bar - 1))
-        g.append(displayio.TileGrid(self.marks_bmp, pixel_shader=bpal, x=0, y=L.strip_y + L.lh + 1))
+        g.append(displayio.TileGrid(self.cursor_bmp, pixel_shader=bpal, x=0, y=L.card_y - L.bar - 1))
+        g.append(displayio.TileGrid(self.marks_bmp, pixel_shader=bpal, x=0, y=L.marks_y))
         self.msg = []
         for i in range(L.msg_lines):
-            self.msg.append(ui.Line(g, 0, L.msg_y + i * L.lh, L.cols, s, ui.DIM))
+            self.msg.append(ui.Line(g, L.x0, L.msg_y + i * L.lh, L.cols, s, ui.DIM))
         self.items = []  # the strip's contents: cards of the hand, then legal draw/end/pass
         self.first = 0  # index of the item in the leftmost slot
         self.shown_cursor = -1
         self.shown_marks = [0] * L.slots
+        self.shown_faces = [0] * L.slots
+        self.msg_dropped = 0  # lines of the last message that found no room (tools/layoutcheck.py)
 
     # --- the parts ----------------------------------------------------------------
     def draw_rows(self, v):
@@ -153,13 +264,13 @@ class TableView:
             dm = turn.dead_mask(v, c) if dead and hi else 0
             for r in range(1, self.rules.ranks + 1):
                 if hi and lo <= r <= hi:
-                    t = T_DEAD if dm >> r & 1 else T_PLACED + c
+                    k = T_DEAD if dm >> r & 1 else T_PLACED + c
                 elif not hi and r == v.start[c]:
-                    t = T_START + c
+                    k = T_START + c
                 else:
-                    t = 0
-                if self.grid[r - 1, c] != t:
-                    self.grid[r - 1, c] = t
+                    k = 0
+                if self.grid[r - 1, c] != k:
+                    self.grid[r - 1, c] = k
             if hi:
                 text = self.rank(lo) if lo == hi else "%s-%s" % (self.rank(lo), self.rank(hi))
             else:
@@ -167,26 +278,46 @@ class TableView:
             self.spans[c].set(text)
 
     def rank(self, r):
+        """A rank as the cards print it: 1..20, or 1..7 and the court letters of the language."""
         if self.game == GAME_CINQUILLO:
-            return CINQ_RANKS[r]
+            return t("table_court")[r - 8] if r > 7 else "1234567"[r - 1]
         return str(r)
 
+    def suit(self, c):
+        """A row's symbol: Cinquillo's suit, or a block in the Elfer Raus color."""
+        return SUITS[c] if self.game == GAME_CINQUILLO else BLOCK
+
+    def face(self, c):
+        """A number card's label: the rank (its color is the card's), with the suit in Cinquillo."""
+        if self.game == GAME_CINQUILLO:
+            return SUITS[c >> 5] + self.rank(c & 31)
+        return str(c & 31)
+
     def draw_status(self, v, you_move):
-        who = "YOUR TURN" if you_move else "P%d plays" % (v.turn + 1)
         if v.phase != 0:
-            who = "round over"
-        arrow = ">>" if v.dir > 0 else "<<"
+            who = t("table_round_over")
+        elif you_move:
+            who = t("table_your_turn")
+        else:
+            who = t("table_plays") % self.seat(v.turn)
+        who += " " + (CW if v.dir > 0 else CCW)
         stock = v.stock_left
         if self.game == GAME_CINQUILLO and v.nactive > 2:
             stock = -1  # everything is dealt: no stock to show
-        text = ""
-        for form in STATUS_FORMS:  # the longest that fits the line
-            text = (form[0] % v.round_no if form[0] else "") + who + " " + arrow
-            if stock >= 0:
-                text += form[1] % stock
-            if len(text) <= self.L.cols:
-                break
+        # The longest form that fits: round, who, direction and stock in words, then shorter.
+        rnd = t("table_round") % v.round_no + " "
+        long = " " + t("table_stock") % stock if stock >= 0 else ""
+        short = " %s%d" % (STOCK, stock) if stock >= 0 else ""
+        n = self.L.cols
+        text = rnd + who + long
+        if len(text) > n:
+            text = rnd + who + short
+        if len(text) > n:
+            text = who + short
         self.status.set(text, ui.GOOD if you_move else ui.WHITE)
+
+    def seat(self, p):
+        return t("table_seat") % (p + 1)
 
     def draw_opponents(self, v, last, last_card):
         n = v.n
@@ -196,28 +327,34 @@ class TableView:
             name = self.opp_names[i]
             act = self.opp_acts[i]
             if not v.active[p]:
-                name.set("P%d --" % (p + 1), ui.DIM, ui.DARK)
-                act.set("out")
+                name.set(self.seat(p) + " --", ui.DIM, ui.DARK)
+                if act is not None:
+                    act.set(self.fit(t("table_out"), "--", act.chars), ui.DIM)
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == 0 else ui.DARK
-            name.set("P%d %d" % (p + 1, v.count[p]), ui.WHITE, bg)
-            act.set(self.action_text(last[p], last_card[p]))
+            name.set("%s %d" % (self.seat(p), v.count[p]), ui.WHITE, bg)
+            if act is not None:
+                self.draw_action(act, last[p], last_card[p])
 
-    def action_text(self, move, card):
-        if move == DRAW:
-            return "drew"
-        if move == PASS:
-            return "pass"
-        if move == END or move < DRAW:
-            return self.token(card) if card else ""
-        return ""
+    def fit(self, word, symbol, width):
+        return word if len(word) <= width else symbol
+
+    def draw_action(self, line, move, card):
+        """An opponent's last action: drew, passed, or the card played, in its color."""
+        if move in ACTION_WORDS:
+            key, symbol = ACTION_WORDS[move]
+            line.set(self.fit(t(key), symbol, line.chars), ui.DIM)
+        elif (move == END or move < DRAW) and card:
+            if card == SKIP or card == REVERSE:
+                line.set(self.token(card), ui.DIM)
+            else:
+                line.set(self.face(card), ROW_RGB[self.game][card >> 5])
+        else:
+            line.set("")
 
     def token(self, c):
-        if c == SKIP:
-            return "SK"
-        if c == REVERSE:
-            return "RV"
-        return COLOR_LETTERS[self.game][c >> 5] + self.rank(c & 31)
+        """The Elfer Raus action cards (variant V6)."""
+        return "SK" if c == SKIP else "RV"
 
     # --- the hand strip ------------------------------------------------------------
     def set_items(self, items):
@@ -236,49 +373,65 @@ class TableView:
             self.first = len(items) - k
         if self.first < 0:
             self.first = 0
-        colors = ROW_RGB[self.game]
         on = TEXT_ON[self.game]
+        bastard = self.rules.bastard
         for i in range(k):
             j = self.first + i
-            slot = self.slots[i]
             mark = 0
             if j >= len(items):
-                slot.set("", ui.WHITE, None)
+                self.draw_face(i, 0, "", ui.WHITE)
             else:
                 m = items[j]
                 if m >= DRAW:
-                    slot.set(MOVE_TEXT[m], ui.WHITE, MOVE_RGB)
+                    self.draw_face(i, C_BOX, MOVE_TEXT[m], ui.WHITE)
                 elif m == SKIP or m == REVERSE:
-                    slot.set(self.token(m), ui.WHITE, ACTION_RGB)
-                elif self.rules.bastard and turn.is_dead(v, m):
-                    slot.set("x" + self.rank(m & 31), 0xFF3030, ui.BLACK)
+                    self.draw_face(i, C_ACTION, self.token(m), ui.WHITE)
+                elif bastard and turn.is_dead(v, m):
+                    self.draw_face(i, C_DEAD, self.face(m), DEAD_TEXT)
                 else:
                     c = m >> 5
-                    r = self.rank(m & 31)
-                    slot.set(r if len(r) > 1 else " " + r, on[c], colors[c])
+                    self.draw_face(i, 1 + c, self.face(m), on[c])
                 if show_marks and (m >= DRAW or playable(m)):
                     mark = 2
             if self.shown_marks[i] != mark:
                 self.shown_marks[i] = mark
-                _fill(self.marks_bmp, L.strip_x + i * L.slot_w + 1, L.slot_w - 2, L.bar, mark)
+                _fill(self.marks_bmp, L.strip_x + i * L.slot_w, L.card_w, L.bar, mark)
         self.more_left.set("<" if self.first > 0 else "")
         self.more_right.set(">" if self.first + k < len(items) else "")
         pos = cursor - self.first if 0 <= cursor < len(items) else -1
         if pos != self.shown_cursor:
             if self.shown_cursor >= 0:
-                _fill(self.cursor_bmp, L.strip_x + self.shown_cursor * L.slot_w, L.slot_w, L.bar, 0)
+                _fill(self.cursor_bmp, L.strip_x + self.shown_cursor * L.slot_w, L.card_w, L.bar, 0)
             if pos >= 0:
-                _fill(self.cursor_bmp, L.strip_x + pos * L.slot_w, L.slot_w, L.bar, 1)
+                _fill(self.cursor_bmp, L.strip_x + pos * L.slot_w, L.card_w, L.bar, 1)
             self.shown_cursor = pos
+
+    def draw_face(self, i, tile, text, color):
+        """Slot i: the card's background tile and its label, centred (a one-character label
+        moves half a character right)."""
+        if self.shown_faces[i] != tile:
+            self.shown_faces[i] = tile
+            self.faces[i] = tile
+        L = self.L
+        line = self.slots[i]
+        x = L.strip_x + i * L.slot_w + L.pad + (L.cw // 2 if len(text) == 1 else 0)
+        if line.group.x != x:
+            line.group.x = x
+        line.set(text, color, None)
 
     def message(self, text, color=ui.DIM):
         lines = ui.wrap(text, self.L.cols) if text else []
+        self.msg_dropped = len(lines) - len(self.msg) if len(lines) > len(self.msg) else 0
         for i in range(len(self.msg)):
             self.msg[i].set(lines[i] if i < len(lines) else "", color)
 
     # --- what the screen shows (tests, serial log) ----------------------------------
     def slot_texts(self):
         return [sl.text for sl in self.slots]
+
+    def dead_slots(self):
+        """The slots showing a dead card (Bastard)."""
+        return [i for i in range(len(self.slots)) if self.shown_faces[i] == C_DEAD]
 
     def marked_slots(self):
         return [i for i in range(len(self.slots)) if self.shown_marks[i]]
@@ -294,18 +447,18 @@ def _fill(bmp, x, w, h, value):
 
 
 def _draw_tiles(bmp, cell, rh):
-    """Tile t occupies rows t*rh .. t*rh+rh-1; the last column and row stay black (gaps)."""
-    for t in range(TILES):
-        top = t * rh
+    """Tile k occupies rows k*rh .. k*rh+rh-1; the last column and row stay black (gaps)."""
+    for k in range(TILES):
+        top = k * rh
         for y in range(rh - 1):
             for x in range(cell - 1):
                 edge = x == 0 or y == 0 or x == cell - 2 or y == rh - 2
-                if t == 0:
+                if k == 0:
                     v = 1 if edge else 0
-                elif t < T_START:
-                    v = 1 + t  # palette 2..5
-                elif t < T_DEAD:
-                    v = 2 + t - T_START if edge else 0
+                elif k < T_START:
+                    v = 1 + k  # palette 2..5
+                elif k < T_DEAD:
+                    v = 2 + k - T_START if edge else 0
                 else:
                     v = 6 if edge or x == y * (cell - 1) // (rh - 1) else 0
                 bmp[x, top + y] = v

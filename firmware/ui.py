@@ -107,14 +107,18 @@ def _compose(sheet, tile, base, how, accents):
     x0 = tile * CHAR_W
     b0 = base * CHAR_W
     capital = 0
+    last = 4  # the last column a mirror keeps in place: 4, or 5 for a drawing that uses it
     for x in range(CHAR_W):
         capital |= sheet[b0 + x, 3]  # lowercase bodies start at row 4 (the dot of i ends at 2)
+    for y in range(CHAR_H):
+        if sheet[b0 + 5, y]:
+            last = 5
     for y in range(CHAR_H):
         for x in range(CHAR_W):
             if how == "turn":  # half a turn within the capitals' rows 2..9 and columns 0..4
                 v = sheet[b0 + 4 - x, 11 - y] if 2 <= y <= 9 and x < 5 else 0
             elif how == "mirror":
-                v = sheet[b0 + 4 - x, y] if x < 5 else 0
+                v = sheet[b0 + last - x, y] if x <= last else 0
             elif how == "cedil" or not capital:
                 v = sheet[b0 + x, y] if how == "cedil" or y >= 4 else 0
             else:  # a capital under an accent: rows 2, 4..9 of the base go to rows 3..9

@@ -220,9 +220,9 @@ def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
     for _ in range(3000):
         if m.state.phase != 0:
             break
-        # A dead card in the person's hand is drawn as red "x" text (B2).
+        # A dead card in the person's hand keeps its suit and rank, on a struck red face (B2).
         texts = d.app.table.slot_texts()
-        seen_dead += [t for t in texts if t.startswith("x")]
+        seen_dead += [texts[i] for i in d.app.table.dead_slots()]
         if m.my_turn():
             play_human_turn(d, counts)
         else:
@@ -233,6 +233,9 @@ def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
     dead_now = [c for c in m.state.hand_cards(0) if turn.is_dead(m.state, c)]
     if dead_now:
         assert seen_dead
+    from firmware.glyphs import SUITS
+
+    assert all(len(t) == 2 and t[0] in SUITS for t in seen_dead), seen_dead
     finish_round_screens(d)
 
 

@@ -1,0 +1,118 @@
+"""Check the screen on show for layout faults: texts cut, texts off the panel, texts on top of each other.
+
+    from layoutcheck import problems
+    problems(app)      # [] or readable sentences, e.g. "status: cut: 'R1 DU BIST DRAN ↻ Stapel 20' (25 of 26+)"
+
+Works on the firmware's own objects (firmware/ui.py Lines of the table or the
+text panel, whichever the display shows), so it runs headless on any board
+profile. A Line's box is where it really paints: the whole line when its
+background is opaque, else only the ink of the characters it shows (columns
+of non-blank characters, rows of their glyphs' pixels), at the Line's scale and
+position within the displayed group tree. Importing it does nothing.
+"""
+
+_INK = {}  # tile -> (first, last) ink row, or None for a blank tile
+
+
+def _ink_rows(ui, tile):
+    if tile not in _INK:
+        sheet = ui.glyph_sheet()
+        rows = [y for y in range(ui.CHAR_H) for x in range(ui.CHAR_W) if sheet[tile * ui.CHAR_W + x, y]]
+        _INK[tile] = (min(rows), max(rows)) if rows else None
+    return _INK[tile]
+
+
+def _lines(obj, name, out):
+    from firmware import ui
+
+    if isinstance(obj, ui.Line):
+        out.append((name, obj))
+    elif isinstance(obj, (list, tuple)):
+        for i, item in enumerate(obj):
+            if isinstance(item, ui.Line):
+                out.append(("%s[%d]" % (name, i), item))
+
+
+def _placed(root):
+    """id(group) -> (x, y, scale) on the display, for every group shown."""
+    out = {}
+
+    def walk(g, x, y, s):
+        if getattr(g, "hidden", False):
+            return
+        gx = x + g.x * s
+        gy = y + g.y * s
+        gs = s * getattr(g, "scale", 1)
+        out[id(g)] = (gx, gy, gs)
+        if hasattr(g, "__len__") and hasattr(g, "append"):
+            for i in range(len(g)):
+                walk(g[i], gx, gy, gs)
+
+    walk(root, 0, 0, 1)
+    return out
+
+
+def box(line, x, y, s):
+    """(x0, y0, x1, y1) the Line paints (x1, y1 exclusive), or None when it paints nothing."""
+    from firmware import ui
+
+    cw = ui.CHAR_W * s
+    if line.background is not None:
+        return (x, y, x + line.chars * cw, y + ui.CHAR_H * s)
+    first = last = -1
+    top, bottom = ui.CHAR_H, -1
+    for i, ch in enumerate(line.shown):
+        if ch == " ":
+            continue
+        ink = _ink_rows(ui, ui.tile_of(ch))
+        if ink is None:
+            continue
+        if first < 0:
+            first = i
+        last = i
+        top = min(top, ink[0])
+        bottom = max(bottom, ink[1])
+    if first < 0:
+        return None
+    return (x + first * cw, y + top * s, x + (last + 1) * cw, y + (bottom + 1) * s)
+
+
+def shown_lines(app):
+    """[(name, Line, box)] of the Lines the display shows, in drawing order."""
+    view = app.table if app.screen is not None and app.screen.table else app.panel
+    found = []
+    for name in sorted(vars(view)):
+        _lines(getattr(view, name), name, found)
+    placed = _placed(app.board.display.root_group)
+    out = []
+    for name, line in found:
+        where = placed.get(id(line.group))
+        if where is None:
+            continue  # not on the display
+        # the Line's group position is already in `where`; its tiles start at its origin
+        out.append((name, line, box(line, where[0], where[1], where[2])))
+    return out
+
+
+def problems(app):
+    """Readable sentences for every cut text, text off the panel, and overlap on the screen on show."""
+    width = app.board.display.width
+    height = app.board.display.height
+    out = []
+    lines = shown_lines(app)
+    if app.screen is not None and app.screen.table and app.table.msg_dropped:
+        out.append("message: %d line(s) found no room: %r" % (app.table.msg_dropped, app.table.message_text()))
+    for name, line, b in lines:
+        if line.cut:
+            out.append("%s: cut: %r (%d characters shown)" % (name, line.shown, line.chars))
+        if b is not None and (b[0] < 0 or b[1] < 0 or b[2] > width or b[3] > height):
+            out.append("%s: %r reaches outside the %dx%d panel: %r" % (name, line.text, width, height, b))
+    for i in range(len(lines)):
+        na, la, a = lines[i]
+        if a is None:
+            continue
+        for j in range(i + 1, len(lines)):
+            nb, lb, b = lines[j]
+            if b is not None and a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                out.append("%s %r overlaps %s %r" % (na, la.text, nb, lb.text))
+    return out
