@@ -8,7 +8,7 @@ pixel apart, scrolled around the cursor: a background tile per slot (the
 card's color, a dead card struck through, a move box's frame) under a label
 of two characters (the rank centred, Cinquillo's suit symbol before it), with
 a cursor bar above and playable marks below, both in one small bitmap each.
-Every word goes through firmware.lang; legend() explains the symbols.
+Every word goes through firmware.lang; firmware/legend.py explains the symbols.
 """
 
 import displayio
@@ -16,9 +16,10 @@ import displayio
 from engine import turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
 from firmware import ui
-from firmware.glyphs import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS
-from firmware.lang import t
+from firmware.lang import current, t
+from firmware.ui import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS
 
+current()  # the language's table is read now, at boot (the app imports this module then), not mid-match
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
 ROW_RGB = ((0xE02020, 0xE8C020, 0x2060E8, 0x20B040), (0xD8B030, 0xD02828, 0x3070E0, 0x309040))
 TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.WHITE))
@@ -30,12 +31,9 @@ BOX_RGB = 0xB0B0B0
 MARK_RGB = 0x40E040
 NAME_CHARS = 5  # an opponent's seat and cards: "P2 15"
 MARGIN = 2  # pixels kept free at the panel's left and right edges (bezels hide them)
-# The move boxes: their symbols (the legend explains them) and the legend's words.
+# The move boxes' symbols (firmware/legend.py explains them); the words, English, for screens.describe.
 MOVE_TEXT = {DRAW: "+" + STOCK, END: DONE, PASS: NONE}
-MOVE_KEYS = {DRAW: "table_leg_draw", END: "table_leg_end", PASS: "table_leg_pass"}
-MOVE_WORDS = {DRAW: "draw a card", END: "end your turn", PASS: "pass"}  # English, for screens.describe
-COURT_KEYS = ("table_jack", "table_knight", "table_king")
-SUIT_KEYS = ("table_coins", "table_cups", "table_swords", "table_clubs")
+MOVE_WORDS = {DRAW: "draw a card", END: "end your turn", PASS: "pass"}
 # An opponent's last action: the word, or its symbol where the word does not fit.
 ACTION_WORDS = {DRAW: ("table_drew", "+" + STOCK), PASS: ("table_passed", NONE)}
 # Tiles of the row sheet: 0 empty, 1-4 placed (color), 5-8 start frame (color), 9 dead.
@@ -46,28 +44,7 @@ TILES = 10
 # Tiles of the card sheet (the strip's card faces): 0 none, 1-4 a card of that color, then these.
 C_DEAD = 5
 C_BOX = 6
-C_ACTION = 7
-CARD_TILES = 8
-
-
-def legend(game, bastard=False):
-    """What every symbol of the table means, one per line (the Help page shows it)."""
-    lines = [CW + CCW + " " + t("table_leg_dir"), STOCK + " " + t("table_leg_stock")]
-    if game == GAME_CINQUILLO:
-        for c in range(4):
-            lines.append(SUITS[c] + " " + t(SUIT_KEYS[c]))
-        court = t("table_court")
-        for i in range(3):
-            lines.append(court[i] + " " + t(COURT_KEYS[i]))
-    for m in (DRAW, END, PASS):
-        lines.append(MOVE_TEXT[m] + " " + t(MOVE_KEYS[m]))
-    lines.append(t("table_leg_cursor"))
-    lines.append(t("table_leg_marks"))
-    lines.append(t("table_leg_start"))
-    if bastard:
-        lines.append(t("table_leg_dead"))
-    lines.append("< > " + t("table_leg_more"))
-    return "\n".join(lines)
+C_ACTION = 7  # the last
 
 
 class Layout:
@@ -105,24 +82,22 @@ class Layout:
             self.act_chars = self.opp_w - NAME_CHARS - 2
         y += 2 * self.lh + 1
         self.bar = 2 * s
-        # The hand: cards of two characters and a pixel of padding, a pixel apart, between
-        # the scroll arrows; taller than a text line where the screen has the room.
-        self.pad = s
+        # The hand: cards of two characters and a pixel of padding (gap), a pixel (gap) apart,
+        # between the scroll arrows; taller than a text line where the screen has the room.
         self.gap = s
-        self.card_w = 2 * self.cw + self.pad
+        self.card_w = 2 * self.cw + self.gap
         self.slot_w = self.card_w + self.gap
         inner = width - 2 * (MARGIN + ui.CHAR_W + 1)  # the scroll arrows are single size
         self.slots = (inner + self.gap) // self.slot_w
         self.strip_x = (width - self.slots * self.slot_w + self.gap) // 2
-        self.arrow_left = self.strip_x - ui.CHAR_W - 1
-        self.arrow_right = self.strip_x + self.slots * self.slot_w - self.gap + 1
         self.card_y = y + self.bar + 1
-        tall = self.lh + 2 * s
-        self.card_h = tall if self.card_y + tall + self.bar + 2 + 2 * self.lh <= height else self.lh
+        self.card_h = self.lh + 2 * s  # two message lines must still fit below
+        if self.card_y + self.card_h + self.bar + 2 + 2 * self.lh > height:
+            self.card_h = self.lh
         self.text_y = self.card_y + (self.card_h - self.lh) // 2
         self.marks_y = self.card_y + self.card_h + 1
         self.msg_y = self.marks_y + self.bar + 1
-        self.msg_lines = max(1, min(2, (height - y) // self.lh))
+        self.msg_lines = max(1, min(2, (height - self.msg_y) // self.lh))
 
 
 def _sheet(cell, height):
@@ -146,9 +121,9 @@ def _card_sheet(w, h, gap, colors):
     pal[6] = STRIKE_RGB
     pal[7] = BOX_RGB
     pal[8] = ACTION_RGB
-    bmp = displayio.Bitmap(w, h * CARD_TILES, 9)
+    bmp = displayio.Bitmap(w, h * (C_ACTION + 1), 9)
     cw = w - gap
-    for k in range(1, CARD_TILES):
+    for k in range(1, C_ACTION + 1):
         top = k * h
         for y in range(h):
             for x in range(cw):
@@ -194,13 +169,22 @@ class TableView:
         )
         # the grid's rows are row_h - 1 apart plus the 1px gap drawn inside each tile
         g.append(self.grid)
-        self.letters = []
         self.spans = []
         for c in range(rules.colors):
-            y = L.rows_y + c * rh
-            self.letters.append(ui.Line(g, L.x0, y, 1, s, colors[c]))
-            self.spans.append(ui.Line(g, L.row_right + 2, y, L.span_chars, s))
-            self.letters[c].set(self.suit(c))
+            self.spans.append(ui.Line(g, L.row_right + 2, L.rows_y + c * rh, L.span_chars, s))
+        # The rows' symbols (suit, or a block in the color) drawn once into one bitmap.
+        bmp = displayio.Bitmap(L.cw, 4 * rh, 5)
+        pal = displayio.Palette(5)
+        pal.make_transparent(0)
+        sheet = ui.glyph_sheet()
+        for c in range(4):
+            pal[1 + c] = colors[c]
+            x0 = ui.tile_of(self.suit(c)) * ui.CHAR_W
+            for y in range(c * rh, min(4 * rh, c * rh + ui.CHAR_H * s)):
+                for x in range(L.cw):
+                    if sheet[x0 + x // s, (y - c * rh) // s]:
+                        bmp[x, y] = 1 + c
+        g.append(displayio.TileGrid(bmp, pixel_shader=pal, x=L.x0, y=L.rows_y))
         # Opponents (Layout says where), clockwise from the person.
         self.opp_names = []
         self.opp_acts = []  # None where the layout has no room for the last action
@@ -217,10 +201,10 @@ class TableView:
             self.opp_acts.append(act)
         # Hand strip: card backgrounds (one tile per slot), a label on each, a cursor bar
         # above and playable marks below.
-        cards_bmp, cards_pal = _card_sheet(L.slot_w // s, L.card_h // s, L.gap // s, colors)
+        bmp, pal = _card_sheet(L.slot_w // s, L.card_h // s, L.gap // s, colors)
         self.faces = displayio.TileGrid(
-            cards_bmp,
-            pixel_shader=cards_pal,
+            bmp,
+            pixel_shader=pal,
             width=L.slots,
             height=1,
             tile_width=L.slot_w // s,
@@ -231,12 +215,18 @@ class TableView:
         g.append(faces)
         self.slots = []
         for i in range(L.slots):
-            self.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.pad, L.text_y, 2, s))
-        self.more_left = ui.Line(g, L.arrow_left, L.text_y, 1, 1, ui.DIM)
-        self.more_right = ui.Line(g, L.arrow_right, L.text_y, 1, 1, ui.DIM)
-        if s > 1:  # single-size arrows sit in the middle of the double-size text's height
-            self.more_left.group.y += ui.CHAR_H // 2
-            self.more_right.group.y += ui.CHAR_H // 2
+            self.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, L.text_y, 2, s))
+        # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
+        pal = displayio.Palette(2)
+        pal.make_transparent(0)
+        pal[1] = ui.DIM
+        y = L.text_y + (L.lh - ui.CHAR_H) // 2
+        self.arrows = []
+        for x in (L.strip_x - ui.CHAR_W - 1, L.strip_x + L.slots * L.slot_w - L.gap + 1):
+            a = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=ui.CHAR_W, tile_height=ui.CHAR_H, x=x, y=y)
+            a[0] = 0
+            g.append(a)
+            self.arrows.append(a)
         bpal = displayio.Palette(3)
         bpal[0] = ui.BLACK
         bpal[1] = ui.WHITE
@@ -280,7 +270,7 @@ class TableView:
     def rank(self, r):
         """A rank as the cards print it: 1..20, or 1..7 and the court letters of the language."""
         if self.game == GAME_CINQUILLO:
-            return t("table_court")[r - 8] if r > 7 else "1234567"[r - 1]
+            return t("table_court")[r - 8] if r > 7 else str(r)
         return str(r)
 
     def suit(self, c):
@@ -305,15 +295,15 @@ class TableView:
         if self.game == GAME_CINQUILLO and v.nactive > 2:
             stock = -1  # everything is dealt: no stock to show
         # The longest form that fits: round, who, direction and stock in words, then shorter.
-        rnd = t("table_round") % v.round_no + " "
-        long = " " + t("table_stock") % stock if stock >= 0 else ""
-        short = " %s%d" % (STOCK, stock) if stock >= 0 else ""
+        r = t("table_round") % v.round_no + " "
+        form = " " + t("table_stock") % stock if stock >= 0 else ""
+        mark = " %s%d" % (STOCK, stock) if stock >= 0 else ""  # the stock's symbol
         n = self.L.cols
-        text = rnd + who + long
+        text = r + who + form
         if len(text) > n:
-            text = rnd + who + short
+            text = r + who + mark
         if len(text) > n:
-            text = who + short
+            text = who + mark
         self.status.set(text, ui.GOOD if you_move else ui.WHITE)
 
     def seat(self, p):
@@ -329,21 +319,19 @@ class TableView:
             if not v.active[p]:
                 name.set(self.seat(p) + " --", ui.DIM, ui.DARK)
                 if act is not None:
-                    act.set(self.fit(t("table_out"), "--", act.chars), ui.DIM)
+                    text = t("table_out")
+                    act.set(text if len(text) <= act.chars else "--", ui.DIM)
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == 0 else ui.DARK
             name.set("%s %d" % (self.seat(p), v.count[p]), ui.WHITE, bg)
             if act is not None:
                 self.draw_action(act, last[p], last_card[p])
 
-    def fit(self, word, symbol, width):
-        return word if len(word) <= width else symbol
-
     def draw_action(self, line, move, card):
         """An opponent's last action: drew, passed, or the card played, in its color."""
         if move in ACTION_WORDS:
-            key, symbol = ACTION_WORDS[move]
-            line.set(self.fit(t(key), symbol, line.chars), ui.DIM)
+            text = t(ACTION_WORDS[move][0])
+            line.set(text if len(text) <= line.chars else ACTION_WORDS[move][1], ui.DIM)
         elif (move == END or move < DRAW) and card:
             if card == SKIP or card == REVERSE:
                 line.set(self.token(card), ui.DIM)
@@ -396,8 +384,8 @@ class TableView:
             if self.shown_marks[i] != mark:
                 self.shown_marks[i] = mark
                 _fill(self.marks_bmp, L.strip_x + i * L.slot_w, L.card_w, L.bar, mark)
-        self.more_left.set("<" if self.first > 0 else "")
-        self.more_right.set(">" if self.first + k < len(items) else "")
+        self.arrows[0][0] = ord("<") - ui.FIRST if self.first > 0 else 0
+        self.arrows[1][0] = ord(">") - ui.FIRST if self.first + k < len(items) else 0
         pos = cursor - self.first if 0 <= cursor < len(items) else -1
         if pos != self.shown_cursor:
             if self.shown_cursor >= 0:
@@ -414,7 +402,7 @@ class TableView:
             self.faces[i] = tile
         L = self.L
         line = self.slots[i]
-        x = L.strip_x + i * L.slot_w + L.pad + (L.cw // 2 if len(text) == 1 else 0)
+        x = L.strip_x + i * L.slot_w + L.gap + (L.cw // 2 if len(text) == 1 else 0)
         if line.group.x != x:
             line.group.x = x
         line.set(text, color, None)

@@ -26,12 +26,67 @@ WARN = 0xFF6040
 GOOD = 0x40E040
 TITLE = 0xFFD040
 
-_SHEET = []  # [the sheet, the characters of its tiles after ASCII]
+# The table's symbols (firmware/glyphs.py draws them). The suits, coins, cups, swords and
+# clubs, have private-use code points: no font has them.
+SUITS = "\ue000\ue001\ue002\ue003"
+BLOCK = "\u2588"  # a full block: the row label of an Elfer Raus color
+STOCK = "\u25a4"  # a card back: the stock
+DONE = "\u2713"  # the end-turn box
+NONE = "\u2205"  # the pass box
+CW = "\u21bb"  # direction of play, clockwise
+CCW = "\u21ba"
+
+_SHEET = []  # the sheet, once made
+
+# --- the tiles after ASCII, from firmware/glyphs.py (tools/glyphpack.py writes these two) ---
+GLYPH_CHARS = (
+    "\xdf\xbb\xb7\u2026\u2192\u2191\u2193\u21bb\ue000\ue001\ue002\ue003"
+    "\u2588\u25a4\u2713\u2205\xe1\xe9\xed\xf3\xfa\xc1\xc9\xcd"
+    "\xd3\xda\xe0\xe2\xea\xf4\xc2\xca\xd4\xe3\xf5\xf1"
+    "\xc3\xd5\xd1\xe4\xeb\xef\xf6\xfc\xc4\xd6\xdc\xe7"
+    "\xc7\xbf\xa1\u2190\u21ba\xab"
+)
+GLYPH_BITS = (
+    b"\x00\x00\x18\x24\x24\x28\x24\x22\x22\x2c\x00\x00\x00\x00\x00\x00\x28\x14\x0a\x14"
+    b"\x28\x00\x00\x00\x00\x00\x00\x00\x00\x08\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x2a\x2a\x00\x00\x00\x00\x00\x00\x08\x04\x3e\x04\x08\x00\x00\x00"
+    b"\x00\x00\x08\x1c\x2a\x08\x08\x08\x08\x08\x00\x00\x00\x00\x08\x08\x08\x08\x08\x2a"
+    b"\x1c\x08\x00\x00\x00\x00\x0d\x13\x27\x20\x20\x12\x0c\x00\x00\x00\x00\x00\x00\x1c"
+    b"\x3e\x36\x3e\x1c\x00\x00\x00\x00\x00\x00\x22\x3e\x3e\x1c\x08\x08\x1c\x00\x00\x00"
+    b"\x00\x08\x08\x08\x08\x08\x3e\x08\x08\x1c\x00\x00\x00\x14\x3e\x1c\x3e\x1c\x08\x08"
+    b"\x08\x08\x00\x00\x00\x00\x3e\x3e\x3e\x3e\x3e\x3e\x3e\x3e\x00\x00\x00\x00\x3e\x2a"
+    b"\x36\x2a\x36\x2a\x36\x3e\x00\x00\x00\x00\x00\x02\x02\x04\x24\x18\x10\x00\x00\x00"
+    b"\x00\x00\x00\x1c\x26\x2a\x32\x1c\x00\x00\x00\x00\x00\x04\x08\x00\x1c\x02\x1e\x22"
+    b"\x22\x1e\x00\x00\x00\x04\x08\x00\x1c\x22\x3e\x20\x20\x1e\x00\x00\x00\x04\x08\x00"
+    b"\x18\x08\x08\x08\x08\x1c\x00\x00\x00\x04\x08\x00\x1c\x22\x22\x22\x22\x1c\x00\x00"
+    b"\x00\x04\x08\x00\x22\x22\x22\x22\x22\x1e\x00\x00\x04\x08\x00\x1c\x22\x22\x3e\x22"
+    b"\x22\x22\x00\x00\x04\x08\x00\x3e\x20\x3c\x20\x20\x20\x3e\x00\x00\x04\x08\x00\x1c"
+    b"\x08\x08\x08\x08\x08\x1c\x00\x00\x04\x08\x00\x1c\x22\x22\x22\x22\x22\x1c\x00\x00"
+    b"\x04\x08\x00\x22\x22\x22\x22\x22\x22\x1c\x00\x00\x00\x10\x08\x00\x1c\x02\x1e\x22"
+    b"\x22\x1e\x00\x00\x00\x08\x14\x00\x1c\x02\x1e\x22\x22\x1e\x00\x00\x00\x08\x14\x00"
+    b"\x1c\x22\x3e\x20\x20\x1e\x00\x00\x00\x08\x14\x00\x1c\x22\x22\x22\x22\x1c\x00\x00"
+    b"\x08\x14\x00\x1c\x22\x22\x3e\x22\x22\x22\x00\x00\x08\x14\x00\x3e\x20\x3c\x20\x20"
+    b"\x20\x3e\x00\x00\x08\x14\x00\x1c\x22\x22\x22\x22\x22\x1c\x00\x00\x00\x1a\x2c\x00"
+    b"\x1c\x02\x1e\x22\x22\x1e\x00\x00\x00\x1a\x2c\x00\x1c\x22\x22\x22\x22\x1c\x00\x00"
+    b"\x00\x1a\x2c\x00\x3c\x22\x22\x22\x22\x22\x00\x00\x1a\x2c\x00\x1c\x22\x22\x3e\x22"
+    b"\x22\x22\x00\x00\x1a\x2c\x00\x1c\x22\x22\x22\x22\x22\x1c\x00\x00\x1a\x2c\x00\x22"
+    b"\x32\x2a\x26\x22\x22\x22\x00\x00\x00\x00\x14\x00\x1c\x02\x1e\x22\x22\x1e\x00\x00"
+    b"\x00\x00\x14\x00\x1c\x22\x3e\x20\x20\x1e\x00\x00\x00\x00\x14\x00\x18\x08\x08\x08"
+    b"\x08\x1c\x00\x00\x00\x00\x14\x00\x1c\x22\x22\x22\x22\x1c\x00\x00\x00\x00\x14\x00"
+    b"\x22\x22\x22\x22\x22\x1e\x00\x00\x00\x14\x00\x1c\x22\x22\x3e\x22\x22\x22\x00\x00"
+    b"\x00\x14\x00\x1c\x22\x22\x22\x22\x22\x1c\x00\x00\x00\x14\x00\x22\x22\x22\x22\x22"
+    b"\x22\x1c\x00\x00\x00\x00\x00\x00\x1c\x22\x20\x20\x22\x1c\x08\x18\x00\x00\x1c\x22"
+    b"\x20\x20\x20\x20\x22\x1c\x08\x18\x00\x00\x08\x08\x00\x08\x10\x22\x22\x1c\x00\x00"
+    b"\x00\x00\x08\x08\x00\x08\x08\x08\x08\x08\x00\x00\x00\x00\x00\x00\x08\x10\x3e\x10"
+    b"\x08\x00\x00\x00\x00\x00\x2c\x32\x39\x01\x01\x12\x0c\x00\x00\x00\x00\x00\x00\x00"
+    b"\x0a\x14\x28\x14\x0a\x00\x00\x00\x00\x3e\x22\x22\x22\x22\x22\x22\x22\x22\x3e\x00"
+)
+# --- end of the packed tiles ---
 
 
 def glyph_sheet():
     """All glyphs in one 1-bit bitmap: tile i < GLYPHS is character 32 + i (terminalio's),
-    then the tiles of firmware/glyphs.py, then the box shown for a character without a tile.
+    then the characters of GLYPH_CHARS, then a box shown for a character without a tile.
 
     (On CircuitPython the font is already a sheet of its ASCII glyphs, but Blinka's
     is not, and ours adds letters: the same code builds one sheet everywhere;
@@ -39,41 +94,7 @@ def glyph_sheet():
     """
     if _SHEET:
         return _SHEET[0]
-    from engine.compat import unload
-    from firmware import glyphs
-
-    chars = ""
-    for ch, _, _ in glyphs.DRAWN:
-        chars += ch
-    for ch, _, _ in glyphs.COMPOSED:
-        chars += ch
-    sheet = displayio.Bitmap(CHAR_W * (GLYPHS + len(chars) + 1), CHAR_H, 2)
-    _copy_font(sheet)
-    tile = GLYPHS
-    for _, top, rows in glyphs.DRAWN:
-        _draw(sheet, tile, top, rows)
-        tile += 1
-    _SHEET.append(sheet)
-    _SHEET.append(chars)
-    for _, base, how in glyphs.COMPOSED:
-        _compose(sheet, tile, tile_of(base), how, glyphs.ACCENTS)
-        tile += 1
-    _draw(sheet, tile, glyphs.MISSING[0], glyphs.MISSING[1])
-    unload("firmware.glyphs")
-    return sheet
-
-
-def tile_of(ch):
-    """The sheet's tile for character ch (the missing-glyph box when it has none)."""
-    k = ord(ch) - FIRST
-    if 0 <= k < GLYPHS:
-        return k
-    chars = _SHEET[1]
-    k = chars.find(ch)
-    return GLYPHS + (k if k >= 0 else len(chars))
-
-
-def _copy_font(sheet):
+    sheet = displayio.Bitmap(CHAR_W * (GLYPHS + len(GLYPH_BITS) // CHAR_H), CHAR_H, 2)
     font = terminalio.FONT
     for i in range(GLYPHS):
         g = font.get_glyph(FIRST + i)
@@ -91,47 +112,21 @@ def _copy_font(sheet):
                 for x in range(min(g.width, CHAR_W)):
                     if src[sx + x, sy + y]:
                         sheet[i * CHAR_W + g.dx + x, ty] = 1
-
-
-def _draw(sheet, tile, top, rows):
-    x0 = tile * CHAR_W
-    y = top
-    for row in rows.split(" "):
+    for i in range(len(GLYPH_BITS)):
         for x in range(CHAR_W):
-            if row[x] == "#":
-                sheet[x0 + x, y] = 1
-        y += 1
+            if GLYPH_BITS[i] >> (5 - x) & 1:
+                sheet[(GLYPHS + i // CHAR_H) * CHAR_W + x, i % CHAR_H] = 1
+    _SHEET.append(sheet)
+    return sheet
 
 
-def _compose(sheet, tile, base, how, accents):
-    x0 = tile * CHAR_W
-    b0 = base * CHAR_W
-    capital = 0
-    last = 4  # the last column a mirror keeps in place: 4, or 5 for a drawing that uses it
-    for x in range(CHAR_W):
-        capital |= sheet[b0 + x, 3]  # lowercase bodies start at row 4 (the dot of i ends at 2)
-    for y in range(CHAR_H):
-        if sheet[b0 + 5, y]:
-            last = 5
-    for y in range(CHAR_H):
-        for x in range(CHAR_W):
-            if how == "turn":  # half a turn within the capitals' rows 2..9 and columns 0..4
-                v = sheet[b0 + 4 - x, 11 - y] if 2 <= y <= 9 and x < 5 else 0
-            elif how == "mirror":
-                v = sheet[b0 + last - x, y] if x <= last else 0
-            elif how == "cedil" or not capital:
-                v = sheet[b0 + x, y] if how == "cedil" or y >= 4 else 0
-            else:  # a capital under an accent: rows 2, 4..9 of the base go to rows 3..9
-                v = sheet[b0 + x, 2 if y == 3 else y] if y >= 3 else 0
-            sheet[x0 + x, y] = v
-    if how in accents:
-        top = 10 if how == "cedil" else (0 if capital else 1)
-        y = top
-        for row in accents[how]:
-            for x in range(CHAR_W):
-                if row[x] == "#":
-                    sheet[x0 + x, y] = 1
-            y += 1
+def tile_of(ch):
+    """The sheet's tile for character ch (the missing-glyph box when it has none)."""
+    k = ord(ch) - FIRST
+    if 0 <= k < GLYPHS:
+        return k
+    k = GLYPH_CHARS.find(ch)
+    return GLYPHS + (k if k >= 0 else len(GLYPH_CHARS))
 
 
 def text_scale(width, height):

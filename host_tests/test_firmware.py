@@ -233,7 +233,7 @@ def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
     dead_now = [c for c in m.state.hand_cards(0) if turn.is_dead(m.state, c)]
     if dead_now:
         assert seen_dead
-    from firmware.glyphs import SUITS
+    from firmware.ui import SUITS
 
     assert all(len(t) == 2 and t[0] in SUITS for t in seen_dead), seen_dead
     finish_round_screens(d)

@@ -12,6 +12,7 @@ import layoutcheck  # noqa: E402
 import simdrive  # noqa: E402
 
 from firmware import glyphs, lang, ui  # noqa: E402
+from firmware.ui import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS  # noqa: E402
 
 PROFILES = ("sim", "clue", "feather_tft")  # 160x128, 240x240, 240x135
 GAMES = (("Elfer Raus", 6), ("Cinquillo", 4), ("Bastard", 4))
@@ -29,8 +30,7 @@ def tile_pixels(tile):
 
 
 def missing_tile():
-    ui.glyph_sheet()
-    return ui.GLYPHS + len(ui._SHEET[1])
+    return ui.GLYPHS + len(ui.GLYPH_CHARS)
 
 
 def test_every_character_of_every_language_table_has_a_tile():
@@ -46,7 +46,7 @@ def test_every_character_of_every_language_table_has_a_tile():
 
 def test_the_table_symbols_and_the_alphabets_have_tiles_of_their_own():
     wanted = "äöüÄÖÜßáéíóúÁÉÍÓÚñÑ¿¡ãõçÇâêôàÃÕÂÊÔëï«»·←→↑↓"
-    wanted += glyphs.SUITS + glyphs.BLOCK + glyphs.STOCK + glyphs.DONE + glyphs.NONE + glyphs.CW + glyphs.CCW
+    wanted += SUITS + BLOCK + STOCK + DONE + NONE + CW + CCW
     blank = tile_pixels(0)
     seen = {}
     for ch in wanted:
@@ -58,8 +58,16 @@ def test_the_table_symbols_and_the_alphabets_have_tiles_of_their_own():
         seen[pixels] = ch
 
 
+def test_the_packed_tiles_in_ui_are_those_glyphs_py_draws():
+    """ui.py holds glyphs.py's tiles packed (tools/glyphpack.py); a change to one without the other fails."""
+    chars, bits = glyphs.pack()
+    assert ui.GLYPH_CHARS == chars
+    assert ui.GLYPH_BITS == bits
+
+
 def test_an_accented_letter_is_its_base_plus_a_mark():
-    for ch, base, how in glyphs.COMPOSED:
+    for line in glyphs.COMPOSED.split("\n"):
+        ch, base, how = line.split(" ")
         got = tile_pixels(ui.tile_of(ch))
         assert got != tile_pixels(ui.tile_of(base)), ch
         if how in ("acute", "grave", "circ", "tilde", "diaer"):
@@ -156,7 +164,7 @@ def test_cards_sit_a_pixel_apart_and_one_digit_ranks_are_centred():
     for i, line in enumerate(tv.slots):
         if not line.text:
             continue
-        base = L.strip_x + i * L.slot_w + L.pad
+        base = L.strip_x + i * L.slot_w + L.gap
         assert line.group.x == base + (L.cw // 2 if len(line.text) == 1 else 0), line.text
         boxes.append(layoutcheck.box(line, line.group.x, line.group.y, 1))
     for a, b in zip(boxes, boxes[1:], strict=False):
@@ -166,12 +174,12 @@ def test_cards_sit_a_pixel_apart_and_one_digit_ranks_are_centred():
 def test_cinquillo_faces_carry_suit_symbol_and_the_languages_court_letter():
     d = table_driver("sim", "Cinquillo", 4)
     tv = d.app.table
-    assert [tv.letters[c].text for c in range(4)] == list(glyphs.SUITS)
+    assert [tv.suit(c) for c in range(4)] == list(SUITS)
     for code, court in (("en", "JNK"), ("es", "SCR"), ("de", "BRK"), ("nl", "BRK"), ("pt", "VCR")):
         lang.use(code)
-        assert [tv.face(1 * 32 + r) for r in (7, 8, 9, 10)] == [glyphs.CUPS + "7"] + [glyphs.CUPS + x for x in court]
+        assert [tv.face(1 * 32 + r) for r in (7, 8, 9, 10)] == [SUITS[1] + "7"] + [SUITS[1] + x for x in court]
     faces = [s for s in tv.slot_texts() if s]
-    assert faces and all(s[0] in glyphs.SUITS + "+" + glyphs.DONE + glyphs.NONE for s in faces)
+    assert faces and all(s[0] in SUITS + "+" + DONE + NONE for s in faces)
 
 
 def test_move_boxes_are_framed_symbols_not_card_faces():
@@ -193,16 +201,16 @@ def test_move_boxes_are_framed_symbols_not_card_faces():
 @pytest.mark.parametrize("code", lang.CODES)
 def test_legend_names_every_symbol_in_each_language(code):
     from engine.cards import GAME_CINQUILLO, GAME_ELFER
-    from firmware import table
+    from firmware.legend import legend
 
     lang.use(code)
-    text = table.legend(GAME_CINQUILLO, bastard=True)
-    for symbol in glyphs.SUITS + glyphs.STOCK + glyphs.DONE + glyphs.NONE + glyphs.CW + glyphs.CCW + "<>+":
+    text = legend(GAME_CINQUILLO, bastard=True)
+    for symbol in SUITS + STOCK + DONE + NONE + CW + CCW + "<>+":
         assert symbol in text, symbol
-    assert lang.t("table_leg_dead") in text and lang.t("table_king") in text
+    assert lang.t("table_leg_dead") in text and lang.t("table_courts").split(",")[2] in text
     assert all(ui.tile_of(ch) != missing_tile() for ch in text if ch != "\n")
-    plain = table.legend(GAME_ELFER)
-    assert glyphs.COINS not in plain and lang.t("table_leg_dead") not in plain
+    plain = legend(GAME_ELFER)
+    assert SUITS[0] not in plain and lang.t("table_leg_dead") not in plain
 
 
 def test_table_texts_differ_from_english_in_every_other_language():

@@ -34,6 +34,8 @@ def sources(packages=PACKAGES):
             for name in sorted(os.listdir(folder)):
                 if name.endswith(".py"):
                     out.append(os.path.join(pkg, name))
+                elif os.path.isfile(os.path.join(folder, name, "__init__.py")):  # firmware/lang
+                    out.extend(sources((os.path.join(pkg, name),)))
     return out
 
 

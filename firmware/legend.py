@@ -1,0 +1,33 @@
+"""The table's legend for the Help page: what every symbol means, in the chosen language.
+
+Loaded on demand (the Help page) and unloaded after: `legend(game, bastard)`.
+"""
+
+from engine.cards import DRAW, END, GAME_CINQUILLO, PASS
+from firmware.lang import t
+from firmware.table import MOVE_TEXT
+from firmware.ui import CCW, CW, STOCK, SUITS
+
+MOVE_KEYS = {DRAW: "table_leg_draw", END: "table_leg_end", PASS: "table_leg_pass"}
+
+
+def legend(game, bastard=False):
+    """What every symbol of the table means, one per line (the Help page shows it)."""
+    lines = [CW + CCW + " " + t("table_leg_dir"), STOCK + " " + t("table_leg_stock")]
+    if game == GAME_CINQUILLO:
+        names = t("table_suits").split(",")
+        for c in range(4):
+            lines.append(SUITS[c] + " " + names[c])
+        court = t("table_court")
+        names = t("table_courts").split(",")
+        for i in range(3):
+            lines.append(court[i] + " " + names[i])
+    for m in (DRAW, END, PASS):
+        lines.append(MOVE_TEXT[m] + " " + t(MOVE_KEYS[m]))
+    lines.append(t("table_leg_cursor"))
+    lines.append(t("table_leg_marks"))
+    lines.append(t("table_leg_start"))
+    if bastard:
+        lines.append(t("table_leg_dead"))
+    lines.append("< > " + t("table_leg_more"))
+    return "\n".join(lines)
