@@ -25,9 +25,9 @@ ROW_RGB = ((0xE02020, 0xE8C020, 0x2060E8, 0x20B040), (0xD8B030, 0xD02828, 0x3070
 TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.WHITE))
 DEAD_RGB = 0x701010
 DEAD_TEXT = 0xFFB0B0
-STRIKE_RGB = 0xFF3030
 ACTION_RGB = 0x606060
-BOX_RGB = 0xB0B0B0
+# The card faces' palette after the four colors: a dead card, its strike, a move box's frame, an action card.
+FACE_RGB = (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB)
 MARK_RGB = 0x40E040
 NAME_CHARS = 5  # an opponent's seat and cards: "P2 15"
 MARGIN = 2  # pixels kept free at the panel's left and right edges (bezels hide them)
@@ -117,10 +117,8 @@ def _card_sheet(w, h, gap, colors):
     pal.make_transparent(0)
     for c in range(4):
         pal[1 + c] = colors[c]
-    pal[5] = DEAD_RGB
-    pal[6] = STRIKE_RGB
-    pal[7] = BOX_RGB
-    pal[8] = ACTION_RGB
+    for k in range(4):
+        pal[5 + k] = FACE_RGB[k]
     bmp = displayio.Bitmap(w, h * (C_ACTION + 1), 9)
     cw = w - gap
     for k in range(1, C_ACTION + 1):
@@ -416,10 +414,6 @@ class TableView:
     # --- what the screen shows (tests, serial log) ----------------------------------
     def slot_texts(self):
         return [sl.text for sl in self.slots]
-
-    def dead_slots(self):
-        """The slots showing a dead card (Bastard)."""
-        return [i for i in range(len(self.slots)) if self.shown_faces[i] == C_DEAD]
 
     def marked_slots(self):
         return [i for i in range(len(self.slots)) if self.shown_marks[i]]

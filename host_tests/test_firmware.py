@@ -221,8 +221,10 @@ def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
         if m.state.phase != 0:
             break
         # A dead card in the person's hand keeps its suit and rank, on a struck red face (B2).
+        from firmware.table import C_DEAD
+
         texts = d.app.table.slot_texts()
-        seen_dead += [texts[i] for i in d.app.table.dead_slots()]
+        seen_dead += [texts[i] for i, face in enumerate(d.app.table.shown_faces) if face == C_DEAD]
         if m.my_turn():
             play_human_turn(d, counts)
         else:
