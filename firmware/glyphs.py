@@ -20,7 +20,7 @@ then rows of 6 pixels ("#" ink) from there down; blank rows are left out.
 
 from firmware.ui import CHAR_H, CHAR_W, FIRST, GLYPHS
 
-# Each table is one string (one object to compile, nothing interned), a line per entry.
+# Each table is one string, a line per entry.
 # Accent marks, two rows each: name, rows.
 ACCENTS = (
     "acute ...#.. ..#...\n"
