@@ -38,7 +38,7 @@ def test_every_character_of_every_language_table_has_a_tile():
     for code in lang.CODES:
         table = importlib.import_module("firmware.lang." + code).T
         for key, text in table.items():
-            for ch in text:
+            for ch in text.replace("\n", ""):  # a line break is not drawn: pages split at it
                 if ui.tile_of(ch) == missing_tile():
                     missing.append((code, key, ch))
     assert missing == []
