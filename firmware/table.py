@@ -31,9 +31,8 @@ FACE_RGB = (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB)
 MARK_RGB = 0x40E040
 NAME_CHARS = 5  # an opponent's seat and cards: "P2 15"
 MARGIN = 2  # pixels kept free at the panel's left and right edges (bezels hide them)
-# The move boxes' symbols (firmware/legend.py explains them); the words, English, for screens.describe.
+# The move boxes' symbols (firmware/legend.py explains them).
 MOVE_TEXT = {DRAW: "+" + STOCK, END: DONE, PASS: NONE}
-MOVE_WORDS = {DRAW: "draw a card", END: "end your turn", PASS: "pass"}
 # An opponent's last action: the word, or its symbol where the word does not fit.
 ACTION_WORDS = {DRAW: ("table_drew", "+" + STOCK), PASS: ("table_passed", NONE)}
 # Tiles of the row sheet: 0 empty, 1-4 placed (color), 5-8 start frame (color), 9 dead.
