@@ -31,7 +31,7 @@ def advice(view, seed=0):
 
 def hint(view, seed=0):
     """(move, reason in English) for view.seat; raises ValueError when it is not that seat's turn."""
-    from engine.messages import render
+    from engine.english import render
 
     move, key, args = advice(view, seed)
     return move, render(view.rules.game, key, args)
@@ -39,7 +39,7 @@ def hint(view, seed=0):
 
 def reason(view, move):
     """A short English sentence explaining a move from the view (no hidden information)."""
-    from engine.messages import render
+    from engine.english import render
 
     key, args = why(view, move)
     return render(view.rules.game, key, args)

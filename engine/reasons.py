@@ -128,7 +128,7 @@ def why(s, m):
 
 def explain(s, m):
     """(rule id, reason in English) for a move that is not legal now."""
-    from engine.messages import render
+    from engine.english import render
 
     rule, key, args = why(s, m)
     return rule, render(s.rules.game, key, args)
@@ -136,8 +136,8 @@ def explain(s, m):
 
 def illegal(s, m):
     """The IllegalMove for m: its English reason, and the message key and args for other languages."""
+    from engine.english import render
     from engine.errors import IllegalMove
-    from engine.messages import render
 
     rule, key, args = why(s, m)
     return IllegalMove(move_text(s, m), rule, render(s.rules.game, key, args), key, args)

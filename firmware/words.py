@@ -85,15 +85,17 @@ def say(game, key, args):
     from engine.messages import values
 
     text = t("msg_" + key) % values(key, args, _Namer(game))
-    unload("messages")  # the English and the kinds table go back to the heap
+    unload("messages")  # the kinds table goes back to the heap until the next message
     return text
 
 
 def refusal(state, move):
     """(rule id, sentence) why the person may not make `move` now (state or the person's view)."""
     from engine import reasons
+    from engine.compat import unload
 
     rule, key, args = reasons.why(state, move)
+    unload("reasons")  # refusals are rare: the heap is worth more than the import time
     return rule, say(state.rules.game, key, args)
 
 

@@ -14,8 +14,8 @@ from gamegen import CONFIGS
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import english, messages, reasons
 from engine import hint as engine_hint
-from engine import messages, reasons
 from engine.cards import DRAW, END, GAME_CINQUILLO, GAME_ELFER, PASS, REVERSE, SKIP, parse_card
 from engine.errors import IllegalMove
 from engine.names import card_name as english_card_name
@@ -44,9 +44,9 @@ def placeholders(text):
 
 
 def test_every_message_has_english_with_one_placeholder_per_arg():
-    assert set(messages.ENGLISH) == set(messages.KINDS)
+    assert set(english.ENGLISH) == set(messages.KINDS)
     for key, kinds in messages.KINDS.items():
-        assert len(placeholders(messages.ENGLISH[key])) == len(kinds), key
+        assert len(placeholders(english.ENGLISH[key])) == len(kinds), key
         assert set(kinds) <= set("pcnloks"), key
 
 
@@ -64,7 +64,7 @@ def test_every_language_words_every_message_without_seat_or_color(code):
 
 def test_values_refuses_a_wrong_number_of_args():
     with pytest.raises(ValueError, match="not_held takes 2 args, got 1"):
-        messages.render(GAME_ELFER, "not_held", (37,))
+        english.render(GAME_ELFER, "not_held", (37,))
 
 
 # --- the host's English is unchanged (the text before messages were data) --------
@@ -142,17 +142,15 @@ ENGLISH_CASES = [
 ]
 
 
-@pytest.mark.parametrize(
-    "rule,position,move,english", ENGLISH_CASES, ids=[c[0] + "-" + c[3][:24] for c in ENGLISH_CASES]
-)
-def test_refusals_keep_their_english_and_carry_the_message(rule, position, move, english):
+@pytest.mark.parametrize("rule,position,move,said", ENGLISH_CASES, ids=[c[0] + "-" + c[3][:24] for c in ENGLISH_CASES])
+def test_refusals_keep_their_english_and_carry_the_message(rule, position, move, said):
     s = position()
     with pytest.raises(IllegalMove) as e:
         s.apply(move)
-    assert (e.value.rule, e.value.reason) == (rule, english)
-    assert reasons.explain(s, move) == (rule, english)
+    assert (e.value.rule, e.value.reason) == (rule, said)
+    assert reasons.explain(s, move) == (rule, said)
     assert (e.value.key, e.value.params) == reasons.why(s, move)[1:]
-    assert messages.render(s.rules.game, e.value.key, e.value.params) == english
+    assert english.render(s.rules.game, e.value.key, e.value.params) == said
 
 
 def test_illegal_move_keeps_key_and_params_across_processes():
