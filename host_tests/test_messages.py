@@ -4,6 +4,7 @@ The host's English is what it was before the messages became data; the device
 speaks to the person in each of the five languages, never naming a seat "P1".
 """
 
+import importlib
 import pickle
 import random
 import re
@@ -60,6 +61,16 @@ def test_every_language_words_every_message_without_seat_or_color(code):
         assert len(placeholders(text)) == len(said), (code, key, text)
         assert not SEAT.search(text), (code, key, text)
     assert placeholders(lang.t("msg_wait")) == ["%d"]
+
+
+@pytest.mark.parametrize("code", lang.CODES[1:])
+def test_message_and_card_texts_are_translated_not_english_copies(code):
+    from firmware.lang import en
+
+    other = importlib.import_module("firmware.lang." + code).T
+    mine = [key for key in en.T if key.startswith(("msg_", "card_"))]
+    assert len(mine) > 50
+    assert [key for key in mine if other[key] == en.T[key]] == []
 
 
 def test_values_refuses_a_wrong_number_of_args():
