@@ -492,7 +492,7 @@ class TableScreen(Screen):
 
     def describe(self, app, m, its):
         """The focused card or box, in words (the message area when nothing else is said)."""
-        from engine.names import card_name
+        from firmware.words import card_name
 
         v = m.view
         board = app.board
@@ -594,7 +594,7 @@ class TableScreen(Screen):
         if ticks_diff(now, self.next_bot) < 0:
             return
         p, mv = m.bot_step()
-        from engine.names import move_name
+        from firmware.words import move_name
 
         text = "%s: %s" % (seat(p), move_name(m.rules.game, mv))
         self.next_bot = ticks_add(now, app.settings.delay())
