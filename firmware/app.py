@@ -162,7 +162,7 @@ class App:
             return
         m.recorded = True
         saves = _saves()
-        saves.record(self.stats, m.state, m.levels)
+        m.rating = saves.record(self.stats, m.state, m.levels)
         self.head = saves.head(self.settings, self.stats)
         _unload_saves()
 

@@ -34,13 +34,16 @@ def opponents_code(levels):
 
 
 def opponents_text(code):
+    """'3 medium', '1 expert + 2 easy': the bots of an opponents code, strongest first."""
+    from firmware.lang import t
+
     parts = []
     for i in range(3, -1, -1):
         c = code % 6
         code //= 6
         if c:
-            parts.append("%dx%s" % (c, LEVELS[i]))
-    return "+".join(parts) or "-"
+            parts.append("%d %s" % (c, t("res_lv_" + LEVELS[i])))
+    return " + ".join(parts) or "-"
 
 
 def game_key(rules):
@@ -125,7 +128,8 @@ def decode(payload, settings):
 
 
 def record(stats, state, levels, human=0):
-    """Count a finished match for the person in seat `human`."""
+    """Count a finished match for the person in seat `human`; returns the rating of its
+    game and opponent set before and after (README, "Statistics": the rating rule)."""
     rules = state.rules
     key = (game_key(rules), opponents_code(levels[p] for p in range(rules.players) if p != human))
     row = stats.get(key)
@@ -148,39 +152,34 @@ def record(stats, state, levels, human=0):
         better = row[4] == NO_BEST or mine < row[4]
     if better:
         row[4] = min(mine, 65534)
-    # The rating moves like the page's XP rule: 10 x players for a won match, -10 for a lost one.
+    old = row[5]
+    # The rating rule (README, the statistics page: res_rating_rule): a match won alone
+    # +10 x players, a lost one -10 (never below 0), a shared win (a draw) nothing.
     if won:
         row[5] = min(row[5] + 10 * rules.players, 65535)
     elif lost:
         row[5] = max(row[5] - 10, 0)
-    return key
+    return old, row[5]
 
 
 def text(stats):
+    """The statistics page: the overall rating and its rule, then each game and opponent set."""
+    from firmware.lang import t
+
     if not stats:
-        return "No matches played yet."
+        return t("res_no_matches") + "\n" + t("res_rating_rule")
     lines = []
     total = 0
     for g in GAMES:
         for key in sorted(k for k in stats if k[0] == g):
             matches, wins, rounds, score, best, rating = stats[key]
             total += rating
-            what = "points" if g != "elfer" else "penalty"
             avg = score * 10 // rounds if rounds else 0
-            lines.append("%s vs %s" % (g, opponents_text(key[1])))
-            lines.append(
-                " %d played, %d won, %d round%s, avg %s %d.%d/round, best %s, rating %d"
-                % (
-                    matches,
-                    wins,
-                    rounds,
-                    "" if rounds == 1 else "s",
-                    what,
-                    avg // 10,
-                    avg % 10,
-                    "-" if best == NO_BEST else best,
-                    rating,
-                )
-            )
-    lines.insert(0, "Rating (all): %d" % total)
+            lines.append(t("res_vs") % (t("res_game_" + g), opponents_text(key[1])))
+            lines.append(" " + t("res_played") % (matches, wins, rounds))
+            avg_key = "res_avg_pen" if g == "elfer" else "res_avg_pts"
+            lines.append(" " + t(avg_key) % (avg // 10, avg % 10, "-" if best == NO_BEST else "%d" % best))
+            lines.append(" " + t("res_rating") % rating)
+    lines.insert(0, t("res_rating_all") % total)
+    lines.insert(1, t("res_rating_rule"))
     return "\n".join(lines)

@@ -579,34 +579,41 @@ def stats_menu(app):
 
 def round_end_pager(app):
     from firmware import results
+    from firmware.lang import t
 
-    return Pager(
-        app, "Round %d over" % app.match.state.round_no, results.round_text(app.match), app.table_screen, score_page
-    )
+    m = app.match
+    return Pager(app, t("res_round_over") % m.state.round_no, results.round_text(m), app.table_screen, score_page)
 
 
 def score_page(app):
     from firmware import results
+    from firmware.lang import t
 
-    app.show(Pager(app, "Scores", results.score_text(app.match), app.table_screen, after_scores))
+    app.show(Pager(app, t("res_scores"), results.score_text(app.match), app.table_screen, after_scores))
 
 
 def after_scores(app):
-    from firmware import results
+    from engine.compat import unload
+    from firmware import export, results
+    from firmware.lang import t
 
     m = app.match
+    export.note_round(m)  # before next_round(): the round's moves, for the match record
     if m.state.is_match_over():
-        text = results.match_text(m)
         app.record_match()
-        app.show(Pager(app, "Match over", text, None, lambda a: a.quit_match()))
+        saved, why = export.export(m)
+        unload("firmware.export")
+        text = results.match_text(m, saved, why)
+        app.show(Pager(app, t("res_match_over"), text, None, lambda a: a.quit_match()))
         return
+    unload("firmware.export")
     m.next_round()
-    t = app.table_screen
-    t.msg = ""
-    t.cursor = 0
+    ts = app.table_screen
+    ts.msg = ""
+    ts.cursor = 0
     if m.state.tiebreak:
-        t.say("Tie-break round (E23): first out wins", ui.GOOD)
-    app.show(t)
+        ts.say(t("res_tb_start"), ui.GOOD)
+    app.show(ts)
 
 
 def selftest_page(app):
