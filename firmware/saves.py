@@ -163,7 +163,7 @@ def record(stats, state, levels, human=0):
 
 
 def text(stats):
-    """The statistics page: the overall rating and its rule, then each game and opponent set."""
+    """The statistics page: the overall rating, each game and opponent set, the rating rule."""
     from firmware.lang import t
 
     if not stats:
@@ -181,5 +181,5 @@ def text(stats):
             lines.append(" " + t(avg_key) % (avg // 10, avg % 10, "-" if best == NO_BEST else "%d" % best))
             lines.append(" " + t("res_rating") % rating)
     lines.insert(0, t("res_rating_all") % total)
-    lines.insert(1, t("res_rating_rule"))
+    lines.append(t("res_rating_rule"))
     return "\n".join(lines)
