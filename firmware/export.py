@@ -1,55 +1,40 @@
 """The record of a finished match (docs/records.md), for tools/replay.py: to the serial
-console, and to a file when the file system is writable (loaded at a round's end only).
+console, and to a file when the file system is writable (loaded at the match over only).
 
 The match keeps what a record needs: the seed, the rules and round 1's dealer, and
-for each finished round its moves, noted from the State's history when the round
-ends (2 bytes a move, one extend per round, nothing per turn). Rounds are dealt
-from the seed, so the record needs no deal lines; draws name no card.
+for each finished round its moves (firmware/results.py note_round: 2 bytes a move,
+one extend per round, nothing per turn). Rounds are dealt from the seed, so the
+record needs no deal lines; draws name no card.
 """
 
 import os
+import sys
 
-DIR = "/"  # where records go: CIRCUITPY's root, unless ELFER_RECORDS (settings.toml) names a folder
-LOG_MAX = 16384  # bytes of moves kept (some 80 rounds of Elfer Raus); a longer match keeps none
-
-
-def note_round(m):
-    """Keep the round just ended (once): its move count (2 bytes), then (seat, move) pairs."""
-    log = m.log
-    s = m.state
-    if log is None or s.phase == 0 or _rounds(log) >= s.round_no:
-        return
-    n = s.hist_len
-    if len(log) + 2 + 2 * n > LOG_MAX:
-        m.log = None
-        return
-    log.append(n >> 8)
-    log.append(n & 255)
-    log.extend(memoryview(s.history)[: 2 * n])
+DIR = "/"  # where records go on a board: CIRCUITPY's root, unless ELFER_RECORDS (settings.toml) names
+# a folder; the desktop simulator writes to build/records/
 
 
 def _rounds(log):
-    k = 0
-    i = 0
-    while i < len(log):
-        i += 2 + 2 * (log[i] << 8 | log[i + 1])
-        k += 1
-    return k
+    from firmware.results import logged_rounds
+
+    return logged_rounds(log)
 
 
 def lines(m, out):
     """Call out(line) for each line of the match's record; False when the match kept none."""
-    from engine import cards
     from engine.cards import DRAW, END, PASS
-    from engine.record import header_lines
+    from engine.names import card_token
 
     log = m.log
     s = m.state
     if log is None or _rounds(log) != s.round_no:
         return False
     g = m.rules.game
-    for line in header_lines(s, m.seed, dealer=m.dealer0):
-        out(line)
+    # engine/record.py's header_lines(), without loading that module (and its parser) now
+    out("elfer-raus-record 1")
+    out("rules: " + m.rules.describe())
+    out("dealer: P%d" % (m.dealer0 + 1))
+    out("seed: %d" % m.seed)
     i = 0
     rnd = 0
     while i < len(log):
@@ -67,7 +52,7 @@ def lines(m, out):
             elif mv == PASS:
                 out(who + " passes")
             else:
-                out("%s plays %s" % (who, cards.card_token(g, mv)))
+                out("%s plays %s" % (who, card_token(g, mv)))
         i += 2 * n
     out("scores: " + " ".join("P%d %d" % (p + 1, s.scores[p]) for p in range(s.n)))
     return True
@@ -95,7 +80,12 @@ def export(m):
 
 def _folder():
     getenv = getattr(os, "getenv", None)  # CircuitPython: settings.toml; CPython: the environment
-    where = (getenv("ELFER_RECORDS") if getenv else None) or DIR
+    where = getenv("ELFER_RECORDS") if getenv else None
+    if not where:
+        where = DIR
+        if sys.implementation.name == "cpython":  # the desktop simulator: beside its save
+            where = __file__.rsplit("firmware", 1)[0] + "build/records"
+            os.makedirs(where, exist_ok=True)
     return where if where.endswith("/") else where + "/"
 
 

@@ -7,6 +7,8 @@ from engine.names import card_token
 from engine.scoring import hand_list
 from firmware.lang import t
 
+LOG_MAX = 16384  # bytes of moves a match record keeps (some 80 rounds of Elfer Raus); beyond: none
+
 
 def who(p):
     return t("res_you") if p == 0 else "P%d" % (p + 1)
@@ -54,64 +56,29 @@ def score_text(m):
     return "\n".join(lines)
 
 
-def places(s, high):
-    """Each seat's place (1 = won): the match's winners share 1st; the others follow by
-    total, seats with equal totals sharing a place (E22, E23, C9, B5)."""
-    win = s.match_winners
-    nwin = 0
-    for p in range(s.n):
-        nwin += win >> p & 1
-    out = []
-    for p in range(s.n):
-        if win >> p & 1:
-            out.append(1)
-            continue
-        better = 0
-        for q in range(s.n):
-            if not win >> q & 1 and (s.scores[q] > s.scores[p] if high else s.scores[q] < s.scores[p]):
-                better += 1
-        out.append(1 + nwin + better)
-    return out
+# --- the match record's moves (firmware/export.py writes the record) ---------------------
 
 
-def ordinal(k):
-    return t("res_ordinals").split()[k - 1]
-
-
-def _signed(d):
-    if d > 0:
-        return "+%d" % d
-    return "%d" % d if d else "+0"
-
-
-def match_text(m, saved="", why=""):
-    """The final table (place, seat, total), your place, your rating's move, where the record went."""
+def note_round(m):
+    """Keep the round just ended (once): its move count (2 bytes), then (seat, move) pairs."""
+    log = m.log
     s = m.state
-    pl = places(s, _high(m))
-    shared = 0
-    for p in range(s.n):
-        if pl[p] == pl[0]:
-            shared += 1
-    if pl[0] == 1 and shared == 1:
-        lines = [t("res_you_win")]
-    elif shared > 1:
-        lines = [t("res_you_share") % ordinal(pl[0])]
-    else:
-        lines = [t("res_you_place") % ordinal(pl[0])]
-    lines.append(t("res_final_pts" if _high(m) else "res_final_pen"))
-    for k in range(1, s.n + 1):
-        for p in range(s.n):
-            if pl[p] == k:
-                lines.append("%d. %-6s %6d" % (k, who(p), s.scores[p]))
-    if s.tiebreak:
-        lines.append(t("res_by_tiebreak"))
-    if m.rating is not None:
-        old, new = m.rating
-        lines.append(t("res_rating_move") % (old, new, _signed(new - old)))
-    if saved:
-        lines.append(t("res_rec_file") % saved)
-    elif why == "readonly":
-        lines.append(t("res_rec_readonly"))
-    elif why:
-        lines.append(t("res_rec_none"))
-    return "\n".join(lines)
+    if log is None or s.phase == 0 or logged_rounds(log) >= s.round_no:
+        return
+    n = s.hist_len
+    if len(log) + 2 + 2 * n > LOG_MAX:
+        m.log = None
+        return
+    log.append(n >> 8)
+    log.append(n & 255)
+    log.extend(memoryview(s.history)[: 2 * n])
+
+
+def logged_rounds(log):
+    """How many rounds the match record's log holds."""
+    k = 0
+    i = 0
+    while i < len(log):
+        i += 2 + 2 * (log[i] << 8 | log[i + 1])
+        k += 1
+    return k

@@ -593,20 +593,23 @@ def score_page(app):
 
 
 def after_scores(app):
-    from engine.compat import unload
-    from firmware import export, results
+    from firmware import results
     from firmware.lang import t
 
     m = app.match
-    export.note_round(m)  # before next_round(): the round's moves, for the match record
+    results.note_round(m)  # before next_round(): the round's moves, for the match record
     if m.state.is_match_over():
         app.record_match()
-        saved, why = export.export(m)
-        unload("firmware.export")
-        text = results.match_text(m, saved, why)
+        _free_the_table(app)
+        saved, why = _export(m)
+        from firmware import matchend
+
+        text = matchend.match_text(m, saved, why)
         app.show(Pager(app, t("res_match_over"), text, None, lambda a: a.quit_match()))
         return
-    unload("firmware.export")
+    from engine.compat import unload
+
+    unload("firmware.results")  # the pages are done: room for the bots of the next round
     m.next_round()
     ts = app.table_screen
     ts.msg = ""
@@ -614,6 +617,29 @@ def after_scores(app):
     if m.state.tiebreak:
         ts.say(t("res_tb_start"), ui.GOOD)
     app.show(ts)
+
+
+def _free_the_table(app):
+    """The match is over: its table and bots are not needed again (only its pages, then the
+    title menu), and their memory makes room to compile the export and the match over page."""
+    import gc
+
+    m = app.match
+    for p in range(len(m.bots)):
+        m.bots[p] = None
+    app.table = None
+    app.table_screen = None
+    gc.collect()
+
+
+def _export(m):
+    """The match record to the console and a file (firmware/export.py, loaded for this only)."""
+    from engine.compat import unload
+    from firmware import export
+
+    got = export.export(m)
+    unload("firmware.export")
+    return got
 
 
 def selftest_page(app):

@@ -1,18 +1,13 @@
 """The statistics menu: back, or reset after a confirmation (loaded when shown)."""
 
-from boards.base import A, B
-from firmware import keys
-from firmware.lang import t
 from firmware.screens import Menu, Pager, item
 
 
 class StatsMenu(Menu):
-    def __init__(self, app):
-        self.title = t("res_stats")
-        Menu.__init__(self, app)
+    title = "Statistics"
 
     def build(self, app):
-        return [item(t("res_back"), "back"), item(t("res_reset"), "reset")]
+        return [item("Back", "back"), item("Reset statistics", "reset")]
 
     def choose(self, app, key):
         if key == "reset":
@@ -22,18 +17,16 @@ class StatsMenu(Menu):
 
 
 class ConfirmReset(Menu):
-    def __init__(self, app):
-        self.title = t("res_reset_q")
-        self.help = keys.hint(app.board, ((A, "res_k_choose"), (B, "res_k_keep")))
-        Menu.__init__(self, app)
+    title = "Reset statistics?"
+    help = "A: choose  B: keep them"
 
     def build(self, app):
-        return [item(t("res_keep"), "no"), item(t("res_reset_yes"), "yes")]
+        return [item("No, keep them", "no"), item("Yes, reset", "yes")]
 
     def choose(self, app, key):
         if key == "yes":
             app.reset_stats()
-            app.show(Pager(app, t("res_stats"), t("res_reset_done"), None))
+            app.show(Pager(app, "Statistics", "Statistics reset.", None))
         else:
             self.back(app)
 

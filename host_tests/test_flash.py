@@ -74,6 +74,7 @@ def test_bundle_every_import_is_in_the_bundle_or_built_in(tmp_path):
     bundle.build("clue", str(tmp_path))
     have = {k[:-3].replace("/", ".") for k in listing(tmp_path) if k.endswith(".py")}
     have |= {k.split(".")[0] for k in have}
+    have |= {k[: -len(".__init__")] for k in have if k.endswith(".__init__")}  # packages: firmware.lang
     have |= {k[4:] for k in have if k.startswith("lib.")}
     for rel in listing(tmp_path):
         if not rel.endswith(".py") or rel.startswith("lib/"):

@@ -14,7 +14,7 @@ import simdrive  # noqa: E402
 from test_firmware import finish_round_screens, play_round_by_buttons  # noqa: E402
 
 from engine.record import replay  # noqa: E402
-from firmware import lang, results, saves  # noqa: E402
+from firmware import lang, matchend, saves  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -46,21 +46,21 @@ def play_match(d, rounds):
 
 
 def test_E22_places_lowest_penalty_first_and_equal_totals_share_a_place():
-    assert results.places(Finished([40, 12, 40, 70], 0b0010), high=False) == [2, 1, 2, 4]
+    assert matchend.places(Finished([40, 12, 40, 70], 0b0010), high=False) == [2, 1, 2, 4]
 
 
 def test_C9_draw_shares_first_place_and_the_rest_follow_by_points():
-    assert results.places(Finished([30, 31, 31, 5], 0b0110), high=True) == [3, 1, 1, 4]
+    assert matchend.places(Finished([30, 31, 31, 5], 0b0110), high=True) == [3, 1, 1, 4]
 
 
 def test_E23_tie_break_winner_is_first_although_the_totals_are_equal():
-    assert results.places(Finished([50, 50, 90], 0b010), high=False) == [2, 1, 3]
+    assert matchend.places(Finished([50, 50, 90], 0b010), high=False) == [2, 1, 3]
 
 
 @pytest.mark.parametrize("code", lang.CODES)
 def test_every_language_has_an_ordinal_for_each_of_six_places(code):
     lang.use(code)
-    words = [results.ordinal(k) for k in range(1, 7)]
+    words = [matchend.ordinal(k) for k in range(1, 7)]
     assert len(set(words)) == 6
     assert len(lang.t("res_ordinals").split()) == 6
 
@@ -72,7 +72,7 @@ def test_match_over_page_shows_your_place_the_final_table_and_the_rating(tmp_pat
     page = play_match(d, 1)
     m = d.app.match
     s = m.state
-    place = results.places(s, False)[0]
+    place = matchend.places(s, False)[0]
     if s.match_winners == 1:
         assert page[1] == "You win!"
     elif bin(s.match_winners).count("1") > 1 and place == 1:
@@ -80,7 +80,7 @@ def test_match_over_page_shows_your_place_the_final_table_and_the_rating(tmp_pat
     else:
         assert page[1] == "You finished %s." % ("1st", "2nd", "3rd")[place - 1]
     assert page[2] == "Final penalty totals:"
-    order = sorted(range(3), key=lambda p: results.places(s, False)[p])
+    order = sorted(range(3), key=lambda p: matchend.places(s, False)[p])
     rows = page[3:6]
     for row, p in zip(rows, order, strict=True):
         assert row.split()[1] == ("You" if p == 0 else "P%d" % (p + 1))
@@ -111,6 +111,7 @@ def test_statistics_name_the_game_and_the_bots_and_state_the_rating_rule():
     stats = {("elfer", saves.opponents_code(["medium"] * 3)): [2, 1, 9, 300, 120, 40]}
     stats[("bastard", saves.opponents_code(["expert", "easy", "easy"]))] = [1, 0, 4, 20, 20, 0]
     text = saves.text(stats)
+    assert "firmware.statstext" not in sys.modules  # made, then forgotten
     assert "Elfer Raus vs 3 medium" in text
     assert "Bastard vs 1 expert + 2 easy" in text
     assert "avg penalty 33.3/round, best 120" in text

@@ -87,7 +87,7 @@ def firmware_probe_dir(dest):
     sources), boards/base.py, the display stand-ins and adafruit_ticks from the venv."""
     import glob
 
-    copy_py(dest, ("engine", "firmware"))
+    copy_py(dest, ("engine", "firmware", "firmware/lang"))
     os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
     for name in ("__init__.py", "base.py"):
         shutil.copyfile(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards", name))

@@ -54,15 +54,6 @@ T = {
     "res_rating": "Wertung %d",
     "res_rating_all": "Wertung (gesamt): %d",
     "res_rating_rule": "Wertung: Sieg +10 x Spieler, Niederlage -10 (nicht unter 0), geteilter Sieg 0.",
-    "res_stats": "Statistik",
-    "res_back": "Zurück",
-    "res_reset": "Statistik löschen",
-    "res_reset_q": "Statistik löschen?",
-    "res_keep": "Nein, behalten",
-    "res_reset_yes": "Ja, löschen",
-    "res_reset_done": "Statistik gelöscht.",
-    "res_k_choose": "wählen",
-    "res_k_keep": "behalten",
     # --- engine messages: refused moves and hints (engine/reasons.py, engine/hint.py) ---
     # --- cards: color, suit and rank names ---
 }

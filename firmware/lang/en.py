@@ -54,15 +54,6 @@ T = {
     "res_rating": "rating %d",
     "res_rating_all": "Rating (all): %d",
     "res_rating_rule": "Rating: win +10 x players, loss -10 (not below 0), shared win 0.",
-    "res_stats": "Statistics",
-    "res_back": "Back",
-    "res_reset": "Reset statistics",
-    "res_reset_q": "Reset statistics?",
-    "res_keep": "No, keep them",
-    "res_reset_yes": "Yes, reset",
-    "res_reset_done": "Statistics reset.",
-    "res_k_choose": "choose",
-    "res_k_keep": "keep them",
     # --- engine messages: refused moves and hints (engine/reasons.py, engine/hint.py) ---
     # --- cards: color, suit and rank names ---
 }

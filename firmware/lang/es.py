@@ -54,15 +54,6 @@ T = {
     "res_rating": "nivel %d",
     "res_rating_all": "Nivel (total): %d",
     "res_rating_rule": "Nivel: victoria +10 x jugadores, derrota -10 (mínimo 0), victoria compartida 0.",
-    "res_stats": "Estadísticas",
-    "res_back": "Volver",
-    "res_reset": "Borrar estadísticas",
-    "res_reset_q": "¿Borrar estadísticas?",
-    "res_keep": "No, conservarlas",
-    "res_reset_yes": "Sí, borrar",
-    "res_reset_done": "Estadísticas borradas.",
-    "res_k_choose": "elegir",
-    "res_k_keep": "conservar",
     # --- engine messages: refused moves and hints (engine/reasons.py, engine/hint.py) ---
     # --- cards: color, suit and rank names ---
 }

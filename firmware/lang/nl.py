@@ -54,15 +54,6 @@ T = {
     "res_rating": "waardering %d",
     "res_rating_all": "Waardering (alles): %d",
     "res_rating_rule": "Waardering: winst +10 x spelers, verlies -10 (niet onder 0), gedeelde winst 0.",
-    "res_stats": "Statistieken",
-    "res_back": "Terug",
-    "res_reset": "Statistieken wissen",
-    "res_reset_q": "Statistieken wissen?",
-    "res_keep": "Nee, bewaren",
-    "res_reset_yes": "Ja, wissen",
-    "res_reset_done": "Statistieken gewist.",
-    "res_k_choose": "kiezen",
-    "res_k_keep": "bewaren",
     # --- engine messages: refused moves and hints (engine/reasons.py, engine/hint.py) ---
     # --- cards: color, suit and rank names ---
 }

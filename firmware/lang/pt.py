@@ -54,15 +54,6 @@ T = {
     "res_rating": "nível %d",
     "res_rating_all": "Nível (total): %d",
     "res_rating_rule": "Nível: vitória +10 x jogadores, derrota -10 (mínimo 0), vitória dividida 0.",
-    "res_stats": "Estatísticas",
-    "res_back": "Voltar",
-    "res_reset": "Apagar estatísticas",
-    "res_reset_q": "Apagar estatísticas?",
-    "res_keep": "Não, manter",
-    "res_reset_yes": "Sim, apagar",
-    "res_reset_done": "Estatísticas apagadas.",
-    "res_k_choose": "escolher",
-    "res_k_keep": "manter",
     # --- engine messages: refused moves and hints (engine/reasons.py, engine/hint.py) ---
     # --- cards: color, suit and rank names ---
 }
