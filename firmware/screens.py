@@ -605,7 +605,7 @@ def after_scores(app):
         from firmware import matchend
 
         text = matchend.match_text(m, saved, why)
-        app.show(Pager(app, t("res_match_over"), text, None, lambda a: a.quit_match()))
+        app.show(MatchOverPager(app, t("res_match_over"), text))
         return
     from engine.compat import unload
 
@@ -617,6 +617,13 @@ def after_scores(app):
     if m.state.tiebreak:
         ts.say(t("res_tb_start"), ui.GOOD)
     app.show(ts)
+
+
+class MatchOverPager(Pager):
+    """The match over page: A or B ends the match (its table is gone) for the title menu."""
+
+    def leave(self, app):
+        app.quit_match()
 
 
 def _free_the_table(app):

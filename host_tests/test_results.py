@@ -90,6 +90,18 @@ def test_match_over_page_shows_your_place_the_final_table_and_the_rating(tmp_pat
     assert page[6].startswith("Rating 0 → %d" % new)
 
 
+@pytest.mark.parametrize("button", ["A", "B"])
+def test_match_over_page_ends_the_match_with_either_button(button):
+    d = simdrive.Driver("sim")
+    d.new_match("Elfer Raus", players=2, Match="1 round")
+    play_match(d, 1)
+    d.press(button)
+    assert d.screen_name() == "TitleMenu" and d.app.match is None
+    d.menu_to("Continue")
+    d.press("A")
+    assert d.screen_name() == "TitleMenu" and d.app.match is None
+
+
 def test_round_end_and_scores_name_the_person_you_in_german(tmp_path, monkeypatch):
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
     d = simdrive.Driver("sim")
