@@ -11,7 +11,7 @@ def opponents_text(code):
         c = code % 6
         code //= 6
         if c:
-            parts.append("%d %s" % (c, t("res_lv_" + LEVELS[i])))
+            parts.append("%d %s" % (c, t("c_" + LEVELS[i])))
     return " + ".join(parts) or "-"
 
 
@@ -26,7 +26,7 @@ def text(stats):
             matches, wins, rounds, score, best, rating = stats[key]
             total += rating
             avg = score * 10 // rounds if rounds else 0
-            lines.append(t("res_vs") % (t("res_game_" + g), opponents_text(key[1])))
+            lines.append(t("res_vs") % (t("c_" + g), opponents_text(key[1])))
             lines.append(" " + t("res_played") % (matches, wins, rounds))
             avg_key = "res_avg_pen" if g == "elfer" else "res_avg_pts"
             lines.append(" " + t(avg_key) % (avg // 10, avg % 10, "-" if best == NO_BEST else "%d" % best))

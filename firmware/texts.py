@@ -23,9 +23,3 @@ class _Rules:
 
 
 RULES = _Rules()
-
-TABLE_KEYS = (
-    "Table: LEFT/RIGHT move the cursor, UP/DOWN jump to the next playable card, A plays the card "
-    "(or the Drw/End/Pas box), B draws, ends the turn or passes, SELECT asks for a hint, "
-    "START pauses (also during the bots' turns). Green marks: playable."
-)
