@@ -35,6 +35,11 @@ class Match:
         self.moves = bytearray(32)
         self.nmoves = 0
         self.recorded = False  # counted in the statistics
+        self.rating = None  # (old, new) rating of this game and opponent set, once counted
+        self.dealer0 = self.state.dealer  # round 1's dealer, for the match record
+        # The finished rounds' moves for the match record (firmware/export.py), noted once per
+        # round; a match continued after round 1 lacks the earlier rounds: no record.
+        self.log = bytearray() if self.state.round_no == 1 else None
         self.tape = tape
         self.bot_moves = bytearray(32)
         self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (NO_MOVE: none)
