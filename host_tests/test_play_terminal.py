@@ -86,10 +86,10 @@ class ScriptedHuman:
 
     def __call__(self, prompt):
         s = self.state
-        if prompt == play.CONTINUE_PROMPT:
+        if prompt == play.continue_prompt():
             assert s.is_round_over()
             return ""
-        assert prompt == play.PROMPT
+        assert prompt.startswith("Your move (")
         assert s.phase == 0 and s.turn == self.seat
         self.asked += 1
         g = s.rules.game
@@ -394,7 +394,7 @@ def test_tiebreak_round_is_announced_and_decides_the_match():
     words = {DRAW: "d", END: "e", PASS: "p"}
 
     def inp(prompt):
-        if prompt == play.CONTINUE_PROMPT:
+        if prompt == play.continue_prompt():
             return ""
         state.view_into(view)
         m = me.choose(view)
@@ -524,7 +524,7 @@ def test_unicode_digits_and_huge_numbers_are_refused_and_asked_again(typed):
     lines = []
 
     def inp(prompt):
-        assert prompt == play.PROMPT
+        assert prompt.startswith("Your move (")
         assert snapshot(state) == before
         return next(answers)
 
@@ -538,7 +538,7 @@ def test_cli_superscript_digit_is_refused_and_the_prompt_comes_again():
     r = _cli(["--seed", "9", "--option", "players=2"], "²\nq\n")
     assert r.returncode == 0, r.stderr
     assert "There is no card number ²" in r.stdout
-    assert r.stdout.count(play.PROMPT) == 2
+    assert r.stdout.count("Your move (") == 2
     assert "You left the match." in r.stdout and r.stderr == ""
 
 
