@@ -538,6 +538,11 @@ def _echo(text):
     return text if text.isprintable() else ascii(text)[1:-1]
 
 
+def _shown(path):
+    """A file name as printed: whole, control characters shown as escapes."""
+    return path if path.isprintable() else ascii(path)[1:-1]
+
+
 def parse_input(s, seat, text):
     """('move', m) | ('help', None) | ('quit', None) | ('record', file) | ('error', reason). Changes nothing."""
     t_ = text.strip().lower()
@@ -588,8 +593,8 @@ class Keeper:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(self.record.text(state))
         except (OSError, ValueError) as e:
-            return t("record_failed") % (_echo(path), getattr(e, "strerror", None) or e)
-        return t("record_written") % _echo(path)
+            return t("record_failed") % (_shown(path), getattr(e, "strerror", None) or e)
+        return t("record_written") % _shown(path)
 
 
 def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=None):
@@ -605,7 +610,7 @@ def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=
             out(render_help(state.rules))
             continue
         if kind == "record":
-            out(keeper.write(state, value) if keeper else t("record_failed") % (_echo(value), "-"))
+            out(keeper.write(state, value) if keeper else t("record_failed") % (_shown(value), "-"))
             continue
         if kind == "error":
             out(value)
