@@ -9,6 +9,11 @@ one dict T with the keys of en.py and the same %-placeholders (a test checks).
 These tables stay on the computer: the device's texts are firmware/lang.
 Besides strings, a few entries are tuples of words the input accepts
 (color names, Cinquillo rank names, command words).
+
+Decisions: the move letters d, e, p, h, q and the English card names are
+understood in every language (the help and the prompt show the letters), the
+language's own words come on top; the command line's usage errors stay in
+English, as argparse's own texts do.
 """
 
 CODES = ("en", "de", "es", "nl", "pt")
