@@ -354,3 +354,13 @@ def test_the_cli_record_replays_with_the_replay_tool(tmp_path):
         [sys.executable, str(ROOT / "tools" / "replay.py"), str(path)], capture_output=True, text=True, timeout=60
     )
     assert out.returncode == 0 and "valid" in out.stdout and "match " in out.stdout
+
+
+@pytest.mark.parametrize("code", playtexts.CODES)
+def test_every_card_name_on_screen_can_be_typed_back(code):
+    """What the screen calls a card (firmware/words.py in the language, else the engine's English) is read back."""
+    for game, colors, ranks in ((0, 4, 20), (1, 4, 10)):
+        words = names(code)
+        for c in [card(color, r) for color in range(colors) for r in range(1, ranks + 1)] + [129, 130]:
+            shown = play.card_name(game, c)
+            assert cardinput.parse(game, shown, words) == c, (code, shown)

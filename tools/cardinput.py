@@ -55,19 +55,24 @@ def _rank(game, piece, names):
     return 0
 
 
+def _pieces(text, names):
+    """The words and numbers of `text`, without filler words ('of', 'de', 'van')."""
+    return [p for p in _PIECES.findall(text) if not (names and p in names.fillers) and p != "of"]
+
+
 def parse(game, text, names=None, ranks=20):
     """The card `text` names; ValueError otherwise. names: the chosen language's words (or None)."""
     t = _fold(text)
     if not t or _SEPARATORS.sub("", t) != "".join(_PIECES.findall(t)):
         raise ValueError("not a card: %r" % text)  # a character that is neither a letter, a digit nor a space
-    pieces = [p for p in _PIECES.findall(t) if not (names and p in names.fillers) and p != "of"]
+    pieces = _pieces(t, names)
     joined = "".join(pieces)
     actions = {"skip": SKIP, "sk": SKIP, "reverse": REVERSE, "rv": REVERSE}
-    if names:
-        actions[_fold(names.skip)] = SKIP
-        actions[_fold(names.reverse)] = REVERSE
-    if joined in actions or " ".join(pieces) in actions:
-        return actions.get(joined) or actions[" ".join(pieces)]
+    if names:  # 'cambio de sentido' as typed, with or without its spaces and filler words
+        actions["".join(_pieces(_fold(names.skip), names))] = SKIP
+        actions["".join(_pieces(_fold(names.reverse), names))] = REVERSE
+    if joined in actions:
+        return actions[joined]
     colors = _color_words(game, names)
     if len(pieces) == 1:  # 'cj', 'cupsjack': a color word glued to a rank word
         word = pieces[0]

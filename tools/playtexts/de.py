@@ -3,7 +3,7 @@
 T = {
     "colors_elfer": ("rot", "gelb", "blau", "grün"),
     "colors_cinquillo": ("Münzen", "Kelche", "Schwerter", "Stöcke"),
-    "ranks_cinquillo": ("Bube", "Reiter", "König"),
+    "ranks_cinquillo": ("Bube", "Ritter", "König"),
     "card_skip": "aussetzen",
     "card_reverse": "richtungswechsel",
     "fillers": ("der", "von"),
