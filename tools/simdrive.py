@@ -21,6 +21,7 @@ if ROOT not in sys.path:
 from boards import base  # noqa: E402
 from boards.sim import SimBoard  # noqa: E402
 from firmware.app import App  # noqa: E402
+from firmware.screens import label as choice_label  # noqa: E402
 
 BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
 
@@ -116,7 +117,7 @@ class Driver:
         self.menu_to(label)
         for _ in range(12):
             it = self.app.screen.items[self.app.screen.pos]
-            if it[2][it[3]][0] == shown:
+            if choice_label(it[2][it[3]][0]).split("|")[0] == shown:  # as the menu shows it
                 return
             self.press("RIGHT")
         raise AssertionError("%s never shows %r" % (label, shown))
