@@ -56,7 +56,7 @@ def open_save(save):
         raise SystemExit("--save %s: cannot be used: %s" % (ascii(save), getattr(e, "strerror", None) or e)) from None
 
 
-def run_window(profile, scale, nvm):
+def run_window(profile, scale, nvm, lang=None):
     from boards.sim import KEY_HELP, QuitRequested, SimBoard
     from firmware.runner import Runner
 
@@ -65,6 +65,12 @@ def run_window(profile, scale, nvm):
 
     pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, KEY_HELP))
     runner = Runner(board, os.environ.get)
+    if lang and runner.app is not None:  # asked for now: it wins over the language the saves hold
+        from firmware import screens
+        from firmware.lang import CODES
+
+        runner.app.settings.set("lang", CODES.index(lang))
+        runner.app.show(screens.TitleMenu(runner.app))
     start = time.monotonic()
     try:
         while True:
@@ -125,7 +131,7 @@ def main(argv=None):
     if args.lang:
         os.environ["ELFER_LANG"] = args.lang  # the firmware reads it through the Runner's getenv
     save = os.path.join(ROOT, "build", "sim-save.bin") if args.save is None else args.save
-    return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save))
+    return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save), args.lang)
 
 
 if __name__ == "__main__":
