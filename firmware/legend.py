@@ -9,6 +9,7 @@ from firmware.table import MOVE_TEXT
 from firmware.ui import CCW, CW, STOCK, SUITS
 
 MOVE_KEYS = {DRAW: "table_leg_draw", END: "table_leg_end", PASS: "table_leg_pass"}
+COURT_KEYS = ("card_jack", "card_knight", "card_king")
 
 
 def legend(game, bastard=False):
@@ -19,9 +20,8 @@ def legend(game, bastard=False):
         for c in range(4):
             lines.append(SUITS[c] + " " + names[c])
         court = t("table_court")
-        names = t("table_courts").split(",")
         for i in range(3):
-            lines.append(court[i] + " " + names[i])
+            lines.append(court[i] + " " + t(COURT_KEYS[i]))
     for m in (DRAW, END, PASS):
         lines.append(MOVE_TEXT[m] + " " + t(MOVE_KEYS[m]))
     lines.append(t("table_leg_cursor"))

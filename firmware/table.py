@@ -304,7 +304,7 @@ class TableView:
         self.status.set(text, ui.GOOD if you_move else ui.WHITE)
 
     def seat(self, p):
-        return t("table_seat") % (p + 1)
+        return t("seat") % (p + 1)
 
     def draw_opponents(self, v, last, last_card):
         n = v.n

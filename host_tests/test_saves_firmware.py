@@ -178,7 +178,7 @@ def test_finished_match_counts_in_statistics_that_survive_a_reboot_and_reset_nee
     d2.menu_to("Statistics")
     d2.press("A")
     text = " ".join(d2.panel())
-    assert "elfer vs 2xrandom" in text and "1 played" in text
+    assert "Elfer Raus vs 2 random" in text and "1 played" in text
     d2.press("A")  # on to the statistics menu
     d2.menu_to("Reset statistics")
     d2.press("A")
@@ -284,7 +284,7 @@ def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
     runner.step(10**6)
     assert runner.app is None and runner.error is not None
     texts = runner.error.panel.texts()
-    assert texts[0] == "Something went wrong" and texts[-1] == "press A to restart"
+    assert texts[0] == "Something went wrong" and texts[-1] == "X: restart"  # X: the keyboard's A
     assert "RuntimeError: engine fault for the test" in " ".join(t.strip() for t in texts)
     assert "Your last save is kept." in " ".join(t.strip() for t in texts)
     st = Store(nvm)

