@@ -20,6 +20,16 @@ then rows of 6 pixels ("#" ink) from there down; blank rows are left out.
 
 from firmware.ui import CHAR_H, CHAR_W, FIRST, GLYPHS
 
+# The table's symbols, named for the host (tests, tools); the device's code writes them out.
+# The suits, coins, cups, swords and clubs, have private-use code points: no font has them.
+SUITS = "\ue000\ue001\ue002\ue003"
+BLOCK = "\u2588"  # a full block: the row label of an Elfer Raus color
+STOCK = "\u25a4"  # a card back: the stock
+DONE = "\u2713"  # the end-turn box
+NONE = "\u2205"  # the pass box
+CW = "\u21bb"  # direction of play, clockwise
+CCW = "\u21ba"
+
 # Each table is one string, a line per entry.
 # Accent marks, two rows each: name, rows.
 ACCENTS = (

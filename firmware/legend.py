@@ -6,7 +6,6 @@ Loaded on demand (the Help page) and unloaded after: `legend(game, bastard)`.
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS
 from firmware.lang import t
 from firmware.table import MOVE_TEXT
-from firmware.ui import CCW, CW, STOCK, SUITS
 
 MOVE_KEYS = {DRAW: "table_leg_draw", END: "table_leg_end", PASS: "table_leg_pass"}
 COURT_KEYS = ("card_jack", "card_knight", "card_king")
@@ -14,11 +13,11 @@ COURT_KEYS = ("card_jack", "card_knight", "card_king")
 
 def legend(game, bastard=False):
     """What every symbol of the table means, one per line (the Help page shows it)."""
-    lines = [CW + CCW + " " + t("table_leg_dir"), STOCK + " " + t("table_leg_stock")]
+    lines = ["\u21bb\u21ba " + t("table_leg_dir"), "\u25a4 " + t("table_leg_stock")]
     if game == GAME_CINQUILLO:
         names = t("table_suits").split(",")
         for c in range(4):
-            lines.append(SUITS[c] + " " + names[c])
+            lines.append("\ue000\ue001\ue002\ue003"[c] + " " + names[c])
         court = t("table_court")
         for i in range(3):
             lines.append(court[i] + " " + t(COURT_KEYS[i]))

@@ -17,33 +17,25 @@ from engine import turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
 from firmware import ui
 from firmware.lang import current, t
-from firmware.ui import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS
 
 current()  # the language's table is read now, at boot (the app imports this module then), not mid-match
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
 ROW_RGB = ((0xE02020, 0xE8C020, 0x2060E8, 0x20B040), (0xD8B030, 0xD02828, 0x3070E0, 0x309040))
 TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.WHITE))
 DEAD_RGB = 0x701010
-DEAD_TEXT = 0xFFB0B0
 ACTION_RGB = 0x606060
-# The card faces' palette after the four colors: a dead card, its strike, a move box's frame, an action card.
-FACE_RGB = (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB)
 MARK_RGB = 0x40E040
-NAME_CHARS = 5  # an opponent's seat and cards: "P2 15"
-MARGIN = 2  # pixels kept free at the panel's left and right edges (bezels hide them)
-# The move boxes' symbols (firmware/legend.py explains them).
-MOVE_TEXT = {DRAW: "+" + STOCK, END: DONE, PASS: NONE}
-# An opponent's last action: the word, or its symbol where the word does not fit.
-ACTION_WORDS = {DRAW: ("table_drew", "+" + STOCK), PASS: ("table_passed", NONE)}
+# The symbols (firmware/glyphs.py draws them, firmware/legend.py explains them) are written
+# out where used, not named: each name the device compiles stays interned (docs/memory.md).
+# The move boxes: draw "+" and the stock's card back, end a check mark, pass an empty set.
+MOVE_TEXT = {DRAW: "+" + "\u25a4", END: "\u2713", PASS: "\u2205"}
 # Tiles of the row sheet: 0 empty, 1-4 placed (color), 5-8 start frame (color), 9 dead.
 T_PLACED = 1
 T_START = 5
 T_DEAD = 9
 TILES = 10
-# Tiles of the card sheet (the strip's card faces): 0 none, 1-4 a card of that color, then these.
-C_DEAD = 5
-C_BOX = 6
-C_ACTION = 7  # the last
+# Tiles of the card sheet (the strip's card faces): 0 none, 1-4 a card of that color, 5 a dead
+# card, 6 a move box, 7 an action card (numbers, not names: see MOVE_TEXT).
 
 
 class Layout:
@@ -54,15 +46,15 @@ class Layout:
         self.s = s
         self.cw = ui.CHAR_W * s
         self.lh = ui.CHAR_H * s
-        self.cols = (width - 2 * MARGIN) // self.cw
-        x0 = self.x0 = (width - self.cols * self.cw) // 2
+        self.cols = (width - 4) // self.cw  # 2 px kept free at either edge (bezels hide them)
+        self.x = (width - self.cols * self.cw) // 2  # where the text columns start
         y = 1
         self.status_y = y
         y += self.lh + 1
         self.rows_y = y
-        self.row_left = x0 + self.cw + 2  # the row's symbol
-        self.span_chars = 5 if ranks > 9 else 3  # "12-20", "1-7"
-        self.cell = (width - x0 - self.span_chars * self.cw - 2 - self.row_left) // ranks
+        self.row_left = self.x + self.cw + 2  # the row's symbol
+        n = 5 if ranks > 9 else 3  # the span text: "12-20", "1-7"
+        self.cell = (width - self.x - n * self.cw - 2 - self.row_left) // ranks
         self.row_right = self.row_left + self.cell * ranks  # the span text follows the cells
         self.row_h = self.lh - 2 * s  # symbols, digits and capitals only: rows may sit closer than text lines
         y += 4 * self.row_h + 1
@@ -70,32 +62,29 @@ class Layout:
         # a row cannot hold the names, in two rows, the action beside the name if it fits.
         self.opp_y = y
         opps = players - 1
-        if self.cols // opps >= NAME_CHARS + 1:
+        if self.cols // opps >= 6:  # a name line holds "P2 15"
             self.opp_rows = 1
             self.opp_w = min(self.cols // opps, 9)
             self.name_chars = self.act_chars = self.opp_w - 1
         else:
             self.opp_rows = 2
             self.opp_w = self.cols // ((opps + 1) // 2)
-            self.name_chars = NAME_CHARS
-            self.act_chars = self.opp_w - NAME_CHARS - 2
+            self.name_chars = 5
+            self.act_chars = self.opp_w - 7
         y += 2 * self.lh + 1
         self.bar = 2 * s
         # The hand: cards of two characters and a pixel of padding (gap), a pixel (gap) apart,
         # between the scroll arrows; taller than a text line where the screen has the room.
         self.gap = s
-        self.card_w = 2 * self.cw + self.gap
-        self.slot_w = self.card_w + self.gap
-        inner = width - 2 * (MARGIN + ui.CHAR_W + 1)  # the scroll arrows are single size
+        self.slot_w = 2 * self.cw + 2 * self.gap
+        inner = width - 2 * (2 + ui.CHAR_W + 1)  # the scroll arrows are single size, in the margins
         self.slots = (inner + self.gap) // self.slot_w
         self.strip_x = (width - self.slots * self.slot_w + self.gap) // 2
         self.card_y = y + self.bar + 1
         self.card_h = self.lh + 2 * s  # two message lines must still fit below
         if self.card_y + self.card_h + self.bar + 2 + 2 * self.lh > height:
             self.card_h = self.lh
-        self.text_y = self.card_y + (self.card_h - self.lh) // 2
-        self.marks_y = self.card_y + self.card_h + 1
-        self.msg_y = self.marks_y + self.bar + 1
+        self.msg_y = self.card_y + self.card_h + self.bar + 2
         self.msg_lines = max(1, min(2, (height - self.msg_y) // self.lh))
 
 
@@ -116,20 +105,22 @@ def _card_sheet(w, h, gap, colors):
     pal.make_transparent(0)
     for c in range(4):
         pal[1 + c] = colors[c]
-    for k in range(4):
-        pal[5 + k] = FACE_RGB[k]
-    bmp = displayio.Bitmap(w, h * (C_ACTION + 1), 9)
+    pal[5] = DEAD_RGB
+    pal[6] = 0xFF3030  # its strike
+    pal[7] = 0xB0B0B0  # a move box's frame
+    pal[8] = ACTION_RGB
+    bmp = displayio.Bitmap(w, h * 8, 9)
     cw = w - gap
-    for k in range(1, C_ACTION + 1):
+    for k in range(1, 8):
         top = k * h
         for y in range(h):
             for x in range(cw):
                 edge = x == 0 or y == 0 or x == cw - 1 or y == h - 1
                 if k <= 4:
                     v = k
-                elif k == C_DEAD:
+                elif k == 5:  # dead: struck through
                     v = 6 if edge or x == (h - 1 - y) * (cw - 1) // (h - 1) else 5
-                elif k == C_BOX:
+                elif k == 6:  # a move box: a frame
                     v = 7 if edge else 0
                 else:
                     v = 8
@@ -146,7 +137,7 @@ class TableView:
         self.group = displayio.Group()
         g = self.group
         s = L.s
-        self.status = ui.Line(g, L.x0, L.status_y, L.cols, s)
+        self.status = ui.Line(g, L.x, L.status_y, L.cols, s)
         # Rows: symbol, tile grid, span text.
         cell, rh = L.cell, L.row_h - 1
         bmp, pal = _sheet(cell, rh)
@@ -168,7 +159,7 @@ class TableView:
         g.append(self.grid)
         self.spans = []
         for c in range(rules.colors):
-            self.spans.append(ui.Line(g, L.row_right + 2, L.rows_y + c * rh, L.span_chars, s))
+            self.spans.append(ui.Line(g, L.row_right + 2, L.rows_y + c * rh, (width - L.row_right - 2) // L.cw, s))
         # The rows' symbols (suit, or a block in the color) drawn once into one bitmap.
         bmp = displayio.Bitmap(L.cw, 4 * rh, 5)
         pal = displayio.Palette(5)
@@ -176,18 +167,18 @@ class TableView:
         sheet = ui.glyph_sheet()
         for c in range(4):
             pal[1 + c] = colors[c]
-            x0 = ui.tile_of(self.suit(c)) * ui.CHAR_W
+            k = ui.tile_of(self.suit(c)) * ui.CHAR_W
             for y in range(c * rh, min(4 * rh, c * rh + ui.CHAR_H * s)):
                 for x in range(L.cw):
-                    if sheet[x0 + x // s, (y - c * rh) // s]:
+                    if sheet[k + x // s, (y - c * rh) // s]:
                         bmp[x, y] = 1 + c
-        g.append(displayio.TileGrid(bmp, pixel_shader=pal, x=L.x0, y=L.rows_y))
+        g.append(displayio.TileGrid(bmp, pixel_shader=pal, x=L.x, y=L.rows_y))
         # Opponents (Layout says where), clockwise from the person.
         self.opp_names = []
         self.opp_acts = []  # None where the layout has no room for the last action
         per_row = (rules.players - 1 + L.opp_rows - 1) // L.opp_rows
         for i in range(rules.players - 1):
-            x = L.x0 + (i % per_row) * L.opp_w * L.cw
+            x = L.x + (i % per_row) * L.opp_w * L.cw
             y = L.opp_y + (i // per_row) * (L.lh + 1)  # two rows of names a pixel apart
             self.opp_names.append(ui.Line(g, x, y, L.name_chars, s))
             act = None
@@ -211,13 +202,14 @@ class TableView:
         faces.append(self.faces)
         g.append(faces)
         self.slots = []
+        top = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
         for i in range(L.slots):
-            self.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, L.text_y, 2, s))
+            self.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, top, 2, s))
         # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
         pal = displayio.Palette(2)
         pal.make_transparent(0)
         pal[1] = ui.DIM
-        y = L.text_y + (L.lh - ui.CHAR_H) // 2
+        y = top + (L.lh - ui.CHAR_H) // 2
         self.arrows = []
         for x in (L.strip_x - ui.CHAR_W - 1, L.strip_x + L.slots * L.slot_w - L.gap + 1):
             a = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=ui.CHAR_W, tile_height=ui.CHAR_H, x=x, y=y)
@@ -232,10 +224,10 @@ class TableView:
         self.cursor_bmp = displayio.Bitmap(width, L.bar, 3)
         self.marks_bmp = displayio.Bitmap(width, L.bar, 3)
         g.append(displayio.TileGrid(self.cursor_bmp, pixel_shader=bpal, x=0, y=L.card_y - L.bar - 1))
-        g.append(displayio.TileGrid(self.marks_bmp, pixel_shader=bpal, x=0, y=L.marks_y))
+        g.append(displayio.TileGrid(self.marks_bmp, pixel_shader=bpal, x=0, y=L.card_y + L.card_h + 1))
         self.msg = []
         for i in range(L.msg_lines):
-            self.msg.append(ui.Line(g, L.x0, L.msg_y + i * L.lh, L.cols, s, ui.DIM))
+            self.msg.append(ui.Line(g, L.x, L.msg_y + i * L.lh, L.cols, s, ui.DIM))
         self.items = []  # the strip's contents: cards of the hand, then legal draw/end/pass
         self.first = 0  # index of the item in the leftmost slot
         self.shown_cursor = -1
@@ -272,12 +264,12 @@ class TableView:
 
     def suit(self, c):
         """A row's symbol: Cinquillo's suit, or a block in the Elfer Raus color."""
-        return SUITS[c] if self.game == GAME_CINQUILLO else BLOCK
+        return "\ue000\ue001\ue002\ue003"[c] if self.game == GAME_CINQUILLO else "\u2588"  # or a full block
 
     def face(self, c):
         """A number card's label: the rank (its color is the card's), with the suit in Cinquillo."""
         if self.game == GAME_CINQUILLO:
-            return SUITS[c >> 5] + self.rank(c & 31)
+            return self.suit(c >> 5) + self.rank(c & 31)
         return str(c & 31)
 
     def draw_status(self, v, you_move):
@@ -287,14 +279,14 @@ class TableView:
             who = t("table_your_turn")
         else:
             who = t("table_plays") % self.seat(v.turn)
-        who += " " + (CW if v.dir > 0 else CCW)
+        who += " " + ("\u21bb" if v.dir > 0 else "\u21ba")  # clockwise, counterclockwise
         stock = v.stock_left
         if self.game == GAME_CINQUILLO and v.nactive > 2:
             stock = -1  # everything is dealt: no stock to show
         # The longest form that fits: round, who, direction and stock in words, then shorter.
         r = t("table_round") % v.round_no + " "
         form = " " + t("table_stock") % stock if stock >= 0 else ""
-        mark = " %s%d" % (STOCK, stock) if stock >= 0 else ""  # the stock's symbol
+        mark = " " + "\u25a4" + str(stock) if stock >= 0 else ""  # the stock's card back
         n = self.L.cols
         text = r + who + form
         if len(text) > n:
@@ -314,28 +306,29 @@ class TableView:
             name = self.opp_names[i]
             act = self.opp_acts[i]
             if not v.active[p]:
-                name.set(self.seat(p) + " --", ui.DIM, ui.DARK)
+                name.set(self.seat(p) + " " + "--", ui.DIM, ui.DARK)
                 if act is not None:
-                    text = t("table_out")
+                    text = t("table_act_out")
                     act.set(text if len(text) <= act.chars else "--", ui.DIM)
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == 0 else ui.DARK
             name.set("%s %d" % (self.seat(p), v.count[p]), ui.WHITE, bg)
-            if act is not None:
-                self.draw_action(act, last[p], last_card[p])
-
-    def draw_action(self, line, move, card):
-        """An opponent's last action: drew, passed, or the card played, in its color."""
-        if move in ACTION_WORDS:
-            text = t(ACTION_WORDS[move][0])
-            line.set(text if len(text) <= line.chars else ACTION_WORDS[move][1], ui.DIM)
-        elif (move == END or move < DRAW) and card:
-            if card == SKIP or card == REVERSE:
-                line.set(self.token(card), ui.DIM)
+            if act is None:
+                continue
+            # The last action: drew or passed (the word, or the move box's symbol where it
+            # does not fit), or the card played, in its color.
+            move = last[p]
+            c = last_card[p]
+            if move == DRAW or move == PASS:
+                text = t("table_act_drew" if move == DRAW else "table_act_pass")
+                act.set(text if len(text) <= act.chars else MOVE_TEXT[move], ui.DIM)
+            elif (move == END or move < DRAW) and c:
+                if c == SKIP or c == REVERSE:
+                    act.set(self.token(c), ui.DIM)
+                else:
+                    act.set(self.face(c), ROW_RGB[self.game][c >> 5])
             else:
-                line.set(self.face(card), ROW_RGB[self.game][card >> 5])
-        else:
-            line.set("")
+                act.set("")
 
     def token(self, c):
         """The Elfer Raus action cards (variant V6)."""
@@ -368,11 +361,11 @@ class TableView:
             else:
                 m = items[j]
                 if m >= DRAW:
-                    self.draw_face(i, C_BOX, MOVE_TEXT[m], ui.WHITE)
+                    self.draw_face(i, 6, MOVE_TEXT[m], ui.WHITE)
                 elif m == SKIP or m == REVERSE:
-                    self.draw_face(i, C_ACTION, self.token(m), ui.WHITE)
+                    self.draw_face(i, 7, self.token(m), ui.WHITE)
                 elif bastard and turn.is_dead(v, m):
-                    self.draw_face(i, C_DEAD, self.face(m), DEAD_TEXT)
+                    self.draw_face(i, 5, self.face(m), 0xFFB0B0)  # pink on the dark red
                 else:
                     c = m >> 5
                     self.draw_face(i, 1 + c, self.face(m), on[c])
@@ -380,23 +373,23 @@ class TableView:
                     mark = 2
             if self.shown_marks[i] != mark:
                 self.shown_marks[i] = mark
-                _fill(self.marks_bmp, L.strip_x + i * L.slot_w, L.card_w, L.bar, mark)
+                _fill(self.marks_bmp, L.strip_x + i * L.slot_w, L.slot_w - L.gap, L.bar, mark)
         self.arrows[0][0] = ord("<") - ui.FIRST if self.first > 0 else 0
         self.arrows[1][0] = ord(">") - ui.FIRST if self.first + k < len(items) else 0
         pos = cursor - self.first if 0 <= cursor < len(items) else -1
         if pos != self.shown_cursor:
             if self.shown_cursor >= 0:
-                _fill(self.cursor_bmp, L.strip_x + self.shown_cursor * L.slot_w, L.card_w, L.bar, 0)
+                _fill(self.cursor_bmp, L.strip_x + self.shown_cursor * L.slot_w, L.slot_w - L.gap, L.bar, 0)
             if pos >= 0:
-                _fill(self.cursor_bmp, L.strip_x + pos * L.slot_w, L.card_w, L.bar, 1)
+                _fill(self.cursor_bmp, L.strip_x + pos * L.slot_w, L.slot_w - L.gap, L.bar, 1)
             self.shown_cursor = pos
 
-    def draw_face(self, i, tile, text, color):
+    def draw_face(self, i, k, text, color):
         """Slot i: the card's background tile and its label, centred (a one-character label
         moves half a character right)."""
-        if self.shown_faces[i] != tile:
-            self.shown_faces[i] = tile
-            self.faces[i] = tile
+        if self.shown_faces[i] != k:
+            self.shown_faces[i] = k
+            self.faces[i] = k
         L = self.L
         line = self.slots[i]
         x = L.strip_x + i * L.slot_w + L.gap + (L.cw // 2 if len(text) == 1 else 0)

@@ -26,16 +26,6 @@ WARN = 0xFF6040
 GOOD = 0x40E040
 TITLE = 0xFFD040
 
-# The table's symbols (firmware/glyphs.py draws them). The suits, coins, cups, swords and
-# clubs, have private-use code points: no font has them.
-SUITS = "\ue000\ue001\ue002\ue003"
-BLOCK = "\u2588"  # a full block: the row label of an Elfer Raus color
-STOCK = "\u25a4"  # a card back: the stock
-DONE = "\u2713"  # the end-turn box
-NONE = "\u2205"  # the pass box
-CW = "\u21bb"  # direction of play, clockwise
-CCW = "\u21ba"
-
 _SHEET = []  # the sheet, once made
 
 # --- the tiles after ASCII, from firmware/glyphs.py (tools/glyphpack.py writes these two) ---

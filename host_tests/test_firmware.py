@@ -220,10 +220,8 @@ def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
         if m.state.phase != 0:
             break
         # A dead card in the person's hand keeps its suit and rank, on a struck red face (B2).
-        from firmware.table import C_DEAD
-
         texts = d.app.table.slot_texts()
-        seen_dead += [texts[i] for i, face in enumerate(d.app.table.shown_faces) if face == C_DEAD]
+        seen_dead += [texts[i] for i, face in enumerate(d.app.table.shown_faces) if face == 5]  # dead face
         if m.my_turn():
             play_human_turn(d, counts)
         else:
@@ -234,7 +232,7 @@ def test_B2_bastard_round_with_buttons_shows_dead_cards(d):
     dead_now = [c for c in m.state.hand_cards(0) if turn.is_dead(m.state, c)]
     if dead_now:
         assert seen_dead
-    from firmware.ui import SUITS
+    from firmware.glyphs import SUITS
 
     assert all(len(t) == 2 and t[0] in SUITS for t in seen_dead), seen_dead
     finish_round_screens(d)

@@ -11,7 +11,7 @@ import layoutcheck  # noqa: E402
 import simdrive  # noqa: E402
 
 from firmware import glyphs, lang, ui  # noqa: E402
-from firmware.ui import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS  # noqa: E402
+from firmware.glyphs import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS  # noqa: E402
 
 PROFILES = ("sim", "clue", "feather_tft")  # 160x128, 240x240, 240x135
 GAMES = (("Elfer Raus", 6), ("Cinquillo", 4), ("Bastard", 4))
@@ -200,7 +200,7 @@ def test_move_boxes_are_framed_symbols_not_card_faces():
     tv = d.app.table
     tv.set_items([DRAW, END])
     tv.draw_strip(d.app.match.view, 0, lambda c: True, True)
-    assert tv.shown_faces[:2] == [table.C_BOX, table.C_BOX]
+    assert tv.shown_faces[:2] == [6, 6]  # the move box face (table.py)
     assert tv.slot_texts()[:2] == texts[:2]
 
 
