@@ -301,8 +301,20 @@ class App:
             if line:
                 lines.append(line)
         lines.append(t("h_marks"))
+        lines.append(_legend(self.setup))
         lines.append(t("h_selftest") % keys.names(board, A))
         return "\n".join(lines)
+
+
+def _legend(setup):
+    """The table's symbols explained for the game set up (firmware/legend.py, loaded for this only)."""
+    from engine.cards import GAME_CINQUILLO, GAME_ELFER
+    from firmware.legend import legend
+
+    g = setup["game"]
+    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard")
+    _unload("legend")
+    return text
 
 
 def _saves():

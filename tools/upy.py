@@ -89,12 +89,15 @@ def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256, args=()):
     return hi
 
 
-def firmware_probe_dir(dest):
+def firmware_probe_dir(dest, mpy=False):
     """A folder for tools/mp/fw_mem.py: engine/ and firmware/ (with lang/) as .py (CircuitPython gets
-    sources), boards/base.py, the display stand-ins and adafruit_ticks from the venv."""
+    sources) or compiled .mpy (mpy=True), boards/base.py, the display stand-ins and adafruit_ticks."""
     import glob
 
-    copy_py(dest, ("engine", "firmware", "firmware/lang"))
+    if mpy:
+        compile_mpy(dest, ("engine", "firmware"))
+    else:
+        copy_py(dest, ("engine", "firmware"))
     os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
     for name in ("__init__.py", "base.py"):
         shutil.copyfile(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards", name))
