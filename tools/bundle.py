@@ -67,7 +67,7 @@ def plan(board):
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
             if name.endswith(".py") and name != "code.py":
                 files.append(("firmware/" + name, os.path.join(ROOT, "firmware", name)))
-        for name in ("__init__", "base", "detect") + profiles:
+        for name in ("__init__", "base", "detect", "schemes") + profiles:
             files.append(("boards/%s.py" % name, os.path.join(ROOT, "boards", name + ".py")))
         with open(os.path.join(ROOT, "device", "settings.toml.in")) as f:
             files.append(("settings.toml", f.read().format(board=profiles[-1]).encode()))

@@ -67,7 +67,14 @@ def run_window(profile, scale, nvm):
         return 0
 
 
-BOARDS = ("sim", "pybadge", "pygamer", "clue", "feather_tft")  # boards/sim.py PROFILES (checked by a test)
+BOARDS = (
+    "sim",
+    "pybadge",
+    "pygamer",
+    "clue",
+    "feather_tft",
+    "feather_reverse_tft",
+)  # boards/sim.py PROFILES (checked by a test)
 
 
 def scale_arg(text):
