@@ -1,44 +1,57 @@
 #!/usr/bin/env python3
-"""Render every screen of the firmware headless at 160x128, 240x240 and 240x135 (make screenshots).
+"""Render every screen of the firmware headless, on every board with its own buttons (make screenshots).
 
-    python tools/screenshots.py [--out docs/screenshots]
+    python tools/screenshots.py [--out docs/screenshots] [--board pybadge ...]
 
-A scripted session per screen size (tools/simdrive.py) walks the menus and a
-seeded match; each screen is saved as OUT/<width>x<height>/<name>.png.
+A scripted session per board (tools/simdrive.py, the board's own button
+scheme and labels: boards/schemes.py) walks the menus and a seeded match on a
+made-up clock; each screen is saved as OUT/<board>/<name>.png, and on the
+160x128 badge also the table in every language as OUT/pybadge/table-<code>.png.
+The same run gives the same pixels (host_tests/test_screenshots.py holds the
+committed ones to it).
 """
 
 import argparse
+import contextlib
+import io
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simdrive  # noqa: E402
 
-PROFILES = (("sim", "160x128"), ("clue", "240x240"), ("feather_tft", "240x135"))
+BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")
+LANG_BOARD = "pybadge"  # the board whose folder also holds the table in every language
+SEED = 5  # the same matches every time
 
 
 def session(profile, out):
-    d = simdrive.Driver(profile)
+    """Every screen of the firmware on this board, as its buttons reach them; the paths saved."""
+    from firmware import lang
+
+    lang.use("en")
+    d = simdrive.Driver(profile, keyboard=False)
     app = d.app
-    app.seed = 5  # the same match every time
+    app.seed = SEED
     os.makedirs(out, exist_ok=True)
     shots = []
 
-    def shot(name):
+    def shot(name, driver=d):
         path = os.path.join(out, name + ".png")
-        d.shot(path)
+        driver.shot(path)
         shots.append(path)
 
     shot("title")
-    for label, name in (("Settings", "settings"), ("Rules", "rules"), ("Help", "help")):
-        d.menu_to(label)
+    for key, name in (("settings", "settings"), ("rules", "rules"), ("help", "help")):
+        d.menu_to(key)
         d.press("A")
         shot(name)
-        d.press("B")
-    d.menu_to("New match")
+        while d.screen_name() != "TitleMenu":  # the help page goes on to the self-test first
+            d.back()
+    d.menu_to("new")
     d.press("A")
     shot("setup")
-    d.press("B")
+    d.back()
     d.new_match("Elfer Raus", players=4)
     m = app.match
     d.run_until(lambda: m.my_turn(), dt=1000)
@@ -51,20 +64,16 @@ def session(profile, out):
         shot("refused")
     d.press("START")
     shot("pause")
-    d.press("A")
+    d.press("A")  # resume
     for _ in range(40):  # well into the round
         if m.state.phase:
             break
         if m.my_turn():
-            d.press("DOWN", "A") if m.nmoves and m.moves[0] < 250 else d.press("B")
+            d.play_turn()
         else:
             d.step(1000)
     shot("table_later")
-    while m.state.phase == 0:
-        if m.my_turn():
-            d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
-        else:
-            d.step(1000)
+    play_out(d, m)
     shot("round_over")
     d.press("A")
     shot("round_end")
@@ -72,71 +81,108 @@ def session(profile, out):
     shot("scores")
     d.press("A")  # on to round 2
     for game, name in (("Cinquillo", "cinquillo"), ("Bastard", "bastard")):
-        d.press("START")
-        d.menu_to("Quit")
-        d.press("A")
+        quit_match(d)
         d.new_match(game, players=4)
         m = app.match
         for _ in range(60):
             if m.state.phase:
                 break
             if m.my_turn():
-                d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
+                d.play_turn()
             else:
                 d.step(1000)
         shot(name)
     # A whole one-round match, then the statistics it leaves.
-    d.press("START")
-    d.menu_to("Quit")
-    d.press("A")
+    quit_match(d)
     d.new_match("Elfer Raus", players=2, Match="1 round")
     m = app.match
-    while m.state.phase == 0:
-        if m.my_turn():
-            d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
-        else:
-            d.step(1000)
+    play_out(d, m)
     d.press("A", "A", "A")
     shot("match_over")
     d.press("A")
-    d.menu_to("Statistics")
+    d.menu_to("stats")
     d.press("A")
     shot("statistics")
-    d.press("B")
+    d.back()
     error_screen(profile, shot)
+    if profile == LANG_BOARD:
+        for code in lang.CODES:
+            language_table(profile, code, shot)
     return shots
 
 
-def error_screen(profile, shot):
-    """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py)."""
-    from boards.sim import SimBoard
-    from firmware.runner import Runner
+def play_out(d, m):
+    """The person's turns (the board's buttons) and the bots' until the round is over."""
+    while m.state.phase == 0:
+        if m.my_turn():
+            d.play_turn()
+        else:
+            d.step(1000)
 
-    board = SimBoard(profile, scale=1, keyboard=True)
-    runner = Runner(board)
+
+def quit_match(d):
+    d.press("START")
+    d.menu_to("quit")
+    d.press("A")
+
+
+def language_table(profile, code, shot):
+    """The first table of the seeded four-player match, in language `code`."""
+    from firmware import lang
+
+    lang.use(code)
+    try:
+        d = simdrive.Driver(profile, keyboard=False)
+        d.app.seed = SEED
+        d.menu_to("new")
+        d.press("A")
+        d.choose_value("game", "elfer")
+        d.choose_value("players", 4)
+        d.menu_to("start")
+        d.press("A")
+        m = d.app.match
+        d.run_until(lambda: m.my_turn(), dt=1000)
+        shot("table-" + code, d)
+    finally:
+        lang.use("en")
+
+
+def error_screen(profile, shot):
+    """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py).
+    The fault is injected on purpose: its traceback, printed for the serial console, is
+    captured here, not shown."""
 
     def broken(*args):
         raise RuntimeError("a fault injected for this screenshot")
 
-    runner.app.settings.speed = 0
-    runner.app.new_match()
-    runner.app.match.bot_step = broken
-    runner.app.match.play = broken
-    for t in range(1, 200):
-        runner.step(t * 1000)
-        if runner.error is not None:
-            break
-        if runner.app.match.my_turn():
-            board.press(4)  # A: play the focused card
-    shot("error")
+    console = io.StringIO()
+    with contextlib.redirect_stdout(console), contextlib.redirect_stderr(console):
+        d = simdrive.Driver(profile, keyboard=False, runner=True)
+        runner = d.runner
+        d.app.new_match()
+        d.app.match.bot_step = broken
+        d.app.match.play = broken
+        for _ in range(200):
+            d.step(1000)
+            if runner.error is not None:
+                break
+            if d.app.match.my_turn():
+                d.press("A")  # play the focused card
+    if runner.error is None:
+        raise AssertionError("the injected fault did not reach the error screen")
+    if "a fault injected for this screenshot" not in console.getvalue():
+        raise AssertionError("the error screen did not print the traceback: %r" % console.getvalue())
+    shot("error", d)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
+    ap.add_argument("--board", action="append", choices=BOARDS, help="only this board (again for more)")
     args = ap.parse_args(argv)
-    for _, size in PROFILES:  # a folder we cannot write is named before anything is drawn
-        folder = os.path.join(args.out, size)
+    boards = args.board or BOARDS
+    for board in boards:  # a folder we cannot write is named before anything is drawn
+        folder = os.path.join(args.out, board)
         try:
             os.makedirs(folder, exist_ok=True)
             probe = os.path.join(folder, ".write-test")
@@ -146,10 +192,11 @@ def main(argv=None):
             why = getattr(e, "strerror", None) or e
             ap.exit(1, "--out %s: cannot write screenshots there: %s\n" % (ascii(folder), why))
     total = 0
-    for profile, size in PROFILES:
-        shots = session(profile, os.path.join(args.out, size))
+    for board in boards:
+        folder = os.path.join(args.out, board)
+        shots = session(board, folder)
         total += len(shots)
-        print("%s: %d screens in %s" % (size, len(shots), os.path.join(args.out, size)))
+        print("%s: %d screens in %s" % (board, len(shots), folder))
     print("screenshots: %d" % total)
     return 0
 
