@@ -59,7 +59,7 @@ class FeatherTFTScheme:
     # One button (BOOT/D0): short = next, long = choose/play, very long = pause menu.
     holdmap = ((DOWN, A, START),)
     labels = ((DOWN, "@press"), (A, "@hold"), (START, "@hold_long"))
-    keys_help = "D0: next (hold: choose/play; hold longer: menu)"
+    keys_help = "the button: next (hold: choose/play; hold longer: menu)"
 
 
 class FeatherReverseTFTScheme(FeatherTFTScheme):

@@ -119,6 +119,39 @@ class Driver:
             return [t.status.text] + t.slot_texts() + [t.message_text()]
         return self.panel()
 
+    def shown_texts(self):
+        """Every text of what is on show (the error screen, the table or the panel), empty ones
+        left out."""
+        return [line.text for line in self.shown_lines()]
+
+    def shown_lines(self):
+        """Every non-empty text line (firmware/ui.py Line) of what is on show, found by walking
+        the objects of the error screen, the table or the panel."""
+        from firmware.ui import Line
+
+        if self.runner is not None and self.runner.error is not None:
+            root = self.runner.error.panel
+        elif self.app.screen.table:
+            root = self.app.table
+        else:
+            root = self.app.panel
+        out = []
+        seen = set()
+        todo = [root]
+        while todo:
+            obj = todo.pop()
+            if id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            if isinstance(obj, Line):
+                if obj.text.strip():
+                    out.append(obj)
+            elif isinstance(obj, (list, tuple)):
+                todo.extend(reversed(obj))
+            elif hasattr(obj, "__dict__") and obj.__class__.__module__.startswith("firmware."):
+                todo.extend(reversed(list(vars(obj).values())))
+        return out
+
     def shot(self, path):
         self.board.screenshot(path)
 
