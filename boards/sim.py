@@ -49,6 +49,16 @@ KEY_LABELS = (
     (SELECT, "Space"),
 )
 KEY_HELP = "arrows move, X = A, Z = B, Enter = START, Space = SELECT"
+KEY_NAMES = {
+    pygame.K_LEFT: "Left",
+    pygame.K_RIGHT: "Right",
+    pygame.K_UP: "Up",
+    pygame.K_DOWN: "Down",
+    pygame.K_x: "X",
+    pygame.K_z: "Z",
+    pygame.K_RETURN: "Enter",
+    pygame.K_SPACE: "Space",
+}
 # The boards the simulator can pose as (screen size, buttons and their labels), and "sim":
 # the badge's screen with the keyboard's buttons.
 PROFILES = dict((scheme.name, scheme) for scheme in SCHEMES)
@@ -127,6 +137,26 @@ class SimBoard(Board):
         self.tones = []  # (freq, ms) of every tone, for tests
         self.lit = -1  # the seat shown on the (virtual) pixels
         self.level = 4  # brightness
+
+    def keyboard_help(self):
+        """Which keyboard key is which of the posed board's buttons, for the window's title:
+        "Down = A, X = B (hold for the long presses)" on the CLUE."""
+        if self.keymap is KEYMAP:
+            return KEY_HELP
+        names = dict((bit, "the button" if text[0] == "@" else text) for bit, text in self.labels)
+        parts = []
+        arrows = 0
+        for code, button in PYGAME_KEYS.items():  # in the keyboard's order: arrows, X, Z, Enter, Space
+            if code not in self.key_numbers:
+                continue
+            if names.get(button) in ("←", "→", "↑", "↓"):
+                arrows += 1  # an arrow key for the same arrow on the board
+                continue
+            parts.append("%s = %s" % (KEY_NAMES[code], names.get(button, "?")))
+        text = ", ".join((["arrows move"] if arrows else []) + parts)
+        if self.holdmap is not None:
+            text += " (hold for the long presses)"
+        return text
 
     def read_key(self):
         if self.script:

@@ -192,3 +192,30 @@ def test_a_foreign_name_is_found_as_a_whole_word_only():
     assert foreign_names("←→: move", clue, every) == ["←", "→"]
     badge = board_names(simdrive.SimBoard("pybadge", scale=1))
     assert foreign_names("←→: move  START: menu  X: play", badge, every) == ["X"]
+
+
+@pytest.mark.parametrize(
+    "board, key, number, title",
+    [
+        ("pybadge", "K_x", 1, "arrows move, X = A, Z = B, Enter = START, Space = SELECT"),
+        ("pybadge", "K_LEFT", 7, None),
+        ("clue", "K_DOWN", 0, "Down = A, X = B (hold for the long presses)"),
+        ("clue", "K_x", 1, None),
+        ("feather_tft", "K_DOWN", 0, "Down = the button (hold for the long presses)"),
+        ("feather_reverse_tft", "K_z", 0, "Down = D2, X = D1, Z = D0 (hold for the long presses)"),
+        ("sim", "K_x", 4, "arrows move, X = A, Z = B, Enter = START, Space = SELECT"),
+    ],
+)
+def test_a_keyboard_key_is_the_posed_boards_key_of_its_button(board, key, number, title):
+    """In the window (make play --board ...), a key makes the board key whose short press is
+    its button, and the window's title says which key is which of the board's buttons."""
+    import pygame
+
+    b = simdrive.SimBoard(board, scale=1)
+    pygame.event.clear()
+    code = getattr(pygame, key)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))
+    assert (b.read_key(), b.read_key(), b.read_key()) == (number * 2 + 1, number * 2, -1)
+    if title is not None:
+        assert b.keyboard_help() == title
