@@ -26,44 +26,65 @@ SEED = 5  # the same matches every time
 
 
 def session(profile, out):
-    """Every screen of the firmware on this board, as its buttons reach them; the paths saved."""
+    """Every screen of the firmware on this board, as its buttons reach them, saved in out
+    (and on LANG_BOARD the table in every language); the paths saved."""
     from firmware import lang
 
-    lang.use("en")
-    d = simdrive.Driver(profile, keyboard=False)
-    app = d.app
-    app.seed = SEED
     os.makedirs(out, exist_ok=True)
     shots = []
 
-    def shot(name, driver=d):
+    def shot(name, driver):
         path = os.path.join(out, name + ".png")
         driver.shot(path)
         shots.append(path)
 
-    shot("title")
-    for key, name in (("settings", "settings"), ("rules", "rules"), ("help", "help")):
+    walk(profile, shot)
+    if profile == LANG_BOARD:
+        for code in lang.CODES:
+            language_table(profile, code, shot)
+    return shots
+
+
+def walk(profile, shot, code="en"):
+    """Drive the board with its own buttons through every screen, in language `code`;
+    shot(name, driver) at each."""
+    from firmware import lang
+
+    lang.use(code)
+    try:
+        screens(profile, shot)
+        error_screen(profile, shot)
+    finally:
+        lang.use("en")
+
+
+def screens(profile, shot):
+    d = simdrive.Driver(profile, keyboard=False)
+    app = d.app
+    app.seed = SEED
+    shot("title", d)
+    for key in ("settings", "rules", "help"):
         d.menu_to(key)
         d.press("A")
-        shot(name)
+        shot(key, d)
         while d.screen_name() != "TitleMenu":  # the help page goes on to the self-test first
             d.back()
     d.menu_to("new")
     d.press("A")
-    shot("setup")
+    shot("setup", d)
     d.back()
-    d.new_match("Elfer Raus", players=4)
+    d.setup_match("elfer", players=4)
     m = app.match
     d.run_until(lambda: m.my_turn(), dt=1000)
-    shot("table")
+    shot("table", d)
     ts = app.table_screen
     bad = [i for i, c in enumerate(ts.items(m)) if not m.legal(c)]
     if bad:
         ts.cursor = bad[0]
         d.press("A")
-        shot("refused")
+        shot("refused", d)
     d.press("START")
-    shot("pause")
+    shot("pause", d)
     d.press("A")  # resume
     for _ in range(40):  # well into the round
         if m.state.phase:
@@ -72,17 +93,17 @@ def session(profile, out):
             d.play_turn()
         else:
             d.step(1000)
-    shot("table_later")
+    shot("table_later", d)
     play_out(d, m)
-    shot("round_over")
+    shot("round_over", d)
     d.press("A")
-    shot("round_end")
+    shot("round_end", d)
     d.press("A")
-    shot("scores")
+    shot("scores", d)
     d.press("A")  # on to round 2
-    for game, name in (("Cinquillo", "cinquillo"), ("Bastard", "bastard")):
+    for game in ("cinquillo", "bastard"):
         quit_match(d)
-        d.new_match(game, players=4)
+        d.setup_match(game, players=4)
         m = app.match
         for _ in range(60):
             if m.state.phase:
@@ -91,24 +112,19 @@ def session(profile, out):
                 d.play_turn()
             else:
                 d.step(1000)
-        shot(name)
+        shot(game, d)
     # A whole one-round match, then the statistics it leaves.
     quit_match(d)
-    d.new_match("Elfer Raus", players=2, Match="1 round")
+    d.setup_match("elfer", players=2, length=("rounds", 1))
     m = app.match
     play_out(d, m)
     d.press("A", "A", "A")
-    shot("match_over")
+    shot("match_over", d)
     d.press("A")
     d.menu_to("stats")
     d.press("A")
-    shot("statistics")
+    shot("statistics", d)
     d.back()
-    error_screen(profile, shot)
-    if profile == LANG_BOARD:
-        for code in lang.CODES:
-            language_table(profile, code, shot)
-    return shots
 
 
 def play_out(d, m):
@@ -134,12 +150,7 @@ def language_table(profile, code, shot):
     try:
         d = simdrive.Driver(profile, keyboard=False)
         d.app.seed = SEED
-        d.menu_to("new")
-        d.press("A")
-        d.choose_value("game", "elfer")
-        d.choose_value("players", 4)
-        d.menu_to("start")
-        d.press("A")
+        d.setup_match("elfer", players=4)
         m = d.app.match
         d.run_until(lambda: m.my_turn(), dt=1000)
         shot("table-" + code, d)

@@ -184,6 +184,19 @@ class Driver:
             self.press("RIGHT" if self.has("RIGHT") else "A")
         raise AssertionError("%s never shows %r" % (label, want))
 
+    def setup_match(self, game="elfer", players=None, **values):
+        """From the title menu: set up and start a match by item keys and values, the same in
+        every language (values: {item key: value}, e.g. length=("rounds", 1))."""
+        self.menu_to("new")
+        self.press("A")
+        self.choose_value("game", game)
+        if players is not None:
+            self.choose_value("players", players)
+        for key, value in values.items():
+            self.choose_value(key, value)
+        self.menu_to("start")
+        self.press("A")
+
     def back(self):
         """Leave a menu or page as this board can: B, else the menu's Back item, else A."""
         if self.has("B"):
