@@ -137,6 +137,8 @@ class SimBoard(Board):
         self.tones = []  # (freq, ms) of every tone, for tests
         self.lit = -1  # the seat shown on the (virtual) pixels
         self.level = 4  # brightness
+        self.lazy = False  # True: no drawing until a screenshot (tests that read texts only)
+        self.stale = False
 
     def keyboard_help(self):
         """Which keyboard key is which of the posed board's buttons, for the window's title:
@@ -174,6 +176,12 @@ class SimBoard(Board):
     def overflowed(self):
         return False
 
+    def refresh(self):
+        if self.lazy:
+            self.stale = True  # drawn when a screenshot is taken
+        else:
+            self.display.refresh()
+
     def press(self, key_number, hold=False):
         """Queue a press (and its release unless hold) of a key number."""
         self.script.append(key_number * 2 + 1)
@@ -197,6 +205,9 @@ class SimBoard(Board):
         return self.nvm
 
     def screenshot(self, path):
+        if self.stale:
+            self.stale = False
+            self.display.refresh()
         pygame.image.save(self.display.surface, path)
 
 

@@ -108,7 +108,7 @@ class Watch:
 
 def drive_round(board):
     """Title, its pages, a new match, one whole round with pause and hint, the results."""
-    d = simdrive.Driver(board, keyboard=False)
+    d = simdrive.Driver(board, keyboard=False, lazy=True)
     watch = Watch(d)
     watch.look()
     for key in ("help", "settings", "rules", "stats"):
@@ -161,7 +161,7 @@ def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_error_screen_names_only_the_boards_buttons(board, capsys):
-    d = simdrive.Driver(board, keyboard=False, runner=True)
+    d = simdrive.Driver(board, keyboard=False, runner=True, lazy=True)
     watch = Watch(d)
 
     def broken(*args):

@@ -59,7 +59,7 @@ def walk(profile, shot, code="en"):
 
 
 def screens(profile, shot):
-    d = simdrive.Driver(profile, keyboard=False)
+    d = simdrive.Driver(profile, keyboard=False, lazy=True)
     app = d.app
     app.seed = SEED
     shot("title", d)
@@ -148,7 +148,7 @@ def language_table(profile, code, shot):
 
     lang.use(code)
     try:
-        d = simdrive.Driver(profile, keyboard=False)
+        d = simdrive.Driver(profile, keyboard=False, lazy=True)
         d.app.seed = SEED
         d.setup_match("elfer", players=4)
         m = d.app.match
@@ -168,7 +168,7 @@ def error_screen(profile, shot):
 
     console = io.StringIO()
     with contextlib.redirect_stdout(console), contextlib.redirect_stderr(console):
-        d = simdrive.Driver(profile, keyboard=False, runner=True)
+        d = simdrive.Driver(profile, keyboard=False, runner=True, lazy=True)
         runner = d.runner
         d.app.new_match()
         d.app.match.bot_step = broken

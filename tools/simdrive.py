@@ -27,11 +27,13 @@ BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
 
 
 class Driver:
-    def __init__(self, profile="sim", getenv=None, speed=0, keyboard=True, nvm=None, runner=False):
+    def __init__(self, profile="sim", getenv=None, speed=0, keyboard=True, nvm=None, runner=False, lazy=False):
         """keyboard=False: the posed board's own buttons (e.g. the CLUE's two, short and long);
         nvm: the board's storage region (a bytearray shared by Drivers = the same device);
-        runner: the app inside firmware/runner.py's crash handling, as on a device."""
+        runner: the app inside firmware/runner.py's crash handling, as on a device;
+        lazy: the screen drawn only for shot() (most of the time goes into drawing)."""
         self.board = SimBoard(profile, scale=1, keyboard=keyboard, nvm=nvm)
+        self.board.lazy = lazy
         self.now = 0
         self.runner = None
         if runner:
