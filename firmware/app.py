@@ -9,12 +9,23 @@ it with scripted buttons and made-up times.
 
 import gc
 
-from firmware import screens, ui
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from firmware import keys, screens, ui
 from firmware.buttons import Input
+from firmware.lang import t
 from firmware.settings import Settings
 
 SNAPSHOT_MAX = 640  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
 
+# The Help page's button lines: what each button does at the table (boards without it skip it).
+HELP_KEYS = (
+    (LEFT | RIGHT, "h_cursor"),
+    (UP | DOWN, "h_jump"),
+    (A, "h_play"),
+    (B, "h_finish"),
+    (SELECT, "h_hint"),
+    (START, "h_menu"),
+)
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
 
@@ -254,7 +265,7 @@ class App:
         """Continue the saved match: '' when it is on the table, else why it could not be
         (firmware/restore.py, loaded for this only)."""
         if self.saved is None:
-            return "No match to continue"
+            return t("n_no_match")
         self.continuing = True  # until saved again: a crash now sets the save aside (set_aside)
         why = _restore().resume(self)
         _unload("restore")
@@ -281,11 +292,16 @@ class App:
         return text
 
     def help_text(self):
-        return "Buttons on this %s: %s\n%s\nA on this page runs the self-test (a few seconds)." % (
-            self.board.name,
-            self.board.keys_help,
-            screens.TABLE_KEYS,
-        )
+        """The buttons as this board has them, the table's symbols, the self-test."""
+        board = self.board
+        lines = [t("h_head") % board.name]
+        for pair in HELP_KEYS:
+            line = keys.hint(board, (pair,))
+            if line:
+                lines.append(line)
+        lines.append(t("h_marks"))
+        lines.append(t("h_selftest") % keys.names(board, A))
+        return "\n".join(lines)
 
 
 def _saves():

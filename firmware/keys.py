@@ -43,11 +43,17 @@ def names(board, buttons):
     return ("" if short else "/").join(got)
 
 
-def hint(board, pairs):
-    """'A: choose  B: back' from ((A, 'k_choose'), (B, 'k_back')), in the board's names."""
-    out = []
+def hint(board, pairs, cols=0):
+    """'A: choose  B: back' from ((A, 'k_choose'), (B, 'k_back')), in the board's names.
+    pairs go most important first: with cols, those that do not fit the line are left out."""
+    out = ""
     for buttons, key in pairs:
         name = names(board, buttons)
         if name:
-            out.append(name + ": " + t(key))
-    return "  ".join(out)
+            part = name + ": " + t(key)
+            if out:
+                part = "  " + part
+            if cols and len(out) + len(part) > cols:
+                continue
+            out += part
+    return out

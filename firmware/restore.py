@@ -8,6 +8,7 @@ import gc
 
 from firmware import screens
 from firmware.app import _saves, _unload, _unload_saves
+from firmware.lang import t
 
 
 def open_store(app):
@@ -27,13 +28,14 @@ def open_store(app):
         _unload("storeread")  # reading is done: boot only
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
-        app.add_notice("Saves are off: %s" % (e,))
+        app.add_notice(t("n_saves_off") % (e,))
         app.store = None
         return
     saves = _saves()
     if payload is not None:
         app.stats, app.saved, notice = saves.decode(payload, app.settings)
         if notice:
+            notice = t(notice)
             print(notice)
             app.add_notice(notice)
     app.head = saves.head(app.settings, app.stats)
@@ -61,7 +63,7 @@ def resume(app):
             why = why[8:].lstrip(": ")
         print("saved match refused: " + why)
         app.saved = None
-        return "save refused: " + why
+        return t("n_save_refused") % why
     from firmware.match import Match
     from firmware.table import TableView
 

@@ -3,7 +3,7 @@
 Loaded when the app boots with a storage region, and when it saves. The
 payload (docs/saves.md):
 
-    version (1) | settings: speed, marks, sound, brightness (4)
+    version (2) | settings: speed, marks, sound, brightness, language (5)
     | statistics: count (1), then 16 bytes per (game, opponents) entry
     | match: length (u16), then the engine snapshot (engine/snapshot.py) or nothing
 
@@ -16,7 +16,8 @@ unloaded after each use (firmware/app.py). Saving a turn needs only the head,
 engine/snapshot.py and firmware/store.py.
 """
 
-VERSION = 1
+VERSION = 2  # 1: the same without the language byte (still read)
+SETTINGS = ("speed", "marks", "sound", "brightness", "lang")
 GAMES = ("elfer", "cinquillo", "bastard")
 LEVELS = ("random", "easy", "medium", "expert")
 MAX_ENTRIES = 24
@@ -63,7 +64,7 @@ def with_match(blob):
 
 def head(settings, stats):
     """Version, settings and statistics: the payload before the match."""
-    out = bytearray([VERSION, settings.speed, settings.marks, settings.sound, settings.brightness])
+    out = bytearray([VERSION, settings.speed, settings.marks, settings.sound, settings.brightness, settings.lang])
     keys = sorted(stats)[:MAX_ENTRIES]
     out.append(len(keys))
     for key in keys:
@@ -88,16 +89,18 @@ def _u16(e, i):
 
 
 def decode(payload, settings):
-    """Apply the saved settings; return (stats, match snapshot bytes or None, notice or '').
+    """Apply the saved settings; return (stats, match snapshot bytes or None, notice key or '').
 
     A payload this version cannot read is ignored with a notice, settings untouched.
     """
     try:
-        if payload[0] != VERSION:
-            return {}, None, "Save from another version ignored"
-        vals = payload[1:5]
-        k = payload[5]
-        pos = 6
+        version = payload[0]
+        if version != VERSION and version != 1:
+            return {}, None, "n_save_version"
+        n = 4 if version == 1 else 5
+        vals = payload[1 : 1 + n]
+        k = payload[1 + n]
+        pos = 2 + n
         stats = {}
         for _ in range(k):
             e = payload[pos : pos + _ENTRY]
@@ -111,11 +114,10 @@ def decode(payload, settings):
         if len(blob) != length:
             raise ValueError("match cut short")
     except (IndexError, ValueError):
-        return {}, None, "Save unreadable: ignored"
-    names = ("speed", "marks", "sound", "brightness")
-    for i in range(4):
+        return {}, None, "n_save_unreadable"
+    for i in range(n):
         try:
-            settings.set(names[i], vals[i])
+            settings.set(SETTINGS[i], vals[i])
         except ValueError:
             pass  # a bad value keeps the default
     return stats, blob or None, ""

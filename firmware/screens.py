@@ -6,13 +6,35 @@ else a tuple of (label, value) pairs that LEFT/RIGHT (or A) step through.
 """
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from firmware import ui
-from firmware.texts import RULES, TABLE_KEYS  # noqa: F401 - TABLE_KEYS for app.help_text
+from engine.cards import DRAW, END, PASS
+from firmware import keys, ui
+from firmware.lang import CODES, NAMES, t
+from firmware.texts import RULES
 from firmware.ticks import ticks_add, ticks_diff
 
 
 def item(text, key, choices=None, index=0):
     return [text, key, choices, index]
+
+
+def label(x):
+    """A choice's label: a lang key ("c_off"), a (key, number) pair ("c_to", 500), or a literal ("25%")."""
+    if isinstance(x, tuple):
+        return t(x[0]) % x[1]
+    if x[:2] == "c_":
+        return t(x)
+    return x
+
+
+def seat(p):
+    """A seat's short name on screen: P2, S2 or J2 as the language says."""
+    return t("seat") % (p + 1)
+
+
+MOVE_KEYS = {DRAW: "k_draw", END: "k_end", PASS: "k_pass"}
+# Footer hints, most important first: what does not fit the line is left out.
+MENU_HINTS = ((A, "k_choose"), (UP | DOWN, "k_move"), (B, "k_back"))
+CHOICE_HINTS = ((LEFT | RIGHT, "k_change"), (A, "k_next"), (UP | DOWN, "k_move"), (B, "k_back"))
 
 
 def value_of(it):
@@ -34,7 +56,8 @@ class Screen:
 
 class Menu(Screen):
     title = ""
-    help = "A: choose  B: back"
+    hints = MENU_HINTS
+    help = ""  # a fixed footer instead of the hints (the battery)
 
     def __init__(self, app):
         self.items = self.build(app)
@@ -50,7 +73,7 @@ class Menu(Screen):
 
     def draw(self, app):
         p = app.panel
-        p.title.set(self.title)
+        p.title.set(t(self.title))
         rows = p.rows
         if self.pos < self.top:
             self.top = self.pos
@@ -71,14 +94,27 @@ class Menu(Screen):
             it = self.items[j]
             text = it[0]
             if it[2] is not None:
-                val = "<%s>" % it[2][it[3]][0]
+                val = label(it[2][it[3]][0])
+                if "|" in val:  # a long value with a short form: the short one when the long does not fit
+                    full, short = val.split("|")
+                    val = full if len(text) + len(full) + 5 <= p.cols else short
+                val = "<%s>" % val
                 room = p.cols - 3 - len(val)  # the value always shows; a long name is cut
                 text = text[:room]
                 text = text + " " * (room + 1 - len(text)) + val
             sel = j == self.pos
             line.set(("> " if sel else "  ") + text, ui.WHITE, ui.HIGHLIGHT if sel else None)
-        p.footer.set(note[above] if note else self.note or self.help, ui.WARN if self.note else ui.DIM)
+        p.footer.set(note[above] if note else self.note or self.footer(app), ui.WARN if self.note else ui.DIM)
         app.dirty = True
+
+    def footer(self, app):
+        """The hints that fit, then the fixed help (the battery) if there is one."""
+        it = self.items[self.pos] if self.items else None
+        hints = CHOICE_HINTS if it is not None and it[2] is not None else self.hints
+        if not self.help:
+            return keys.hint(app.board, hints, app.panel.cols)
+        h = keys.hint(app.board, hints, app.panel.cols - len(self.help) - 2)
+        return h + "  " + self.help if h else self.help
 
     def button(self, app, b, now):
         n = len(self.items)
@@ -121,17 +157,17 @@ class Menu(Screen):
 
 
 class TitleMenu(Menu):
-    title = "ELFER RAUS!"
-    help = "UP/DOWN, A: choose"
+    title = "title"
+    hints = ((A, "k_choose"), (UP | DOWN, "k_move"))
 
     def build(self, app):
         return [
-            item("Continue", "continue"),
-            item("New match", "new"),
-            item("Rules", "rules"),
-            item("Settings", "settings"),
-            item("Statistics", "stats"),
-            item("Help", "help"),
+            item(t("m_continue"), "continue"),
+            item(t("m_new"), "new"),
+            item(t("m_rules"), "rules"),
+            item(t("m_settings"), "settings"),
+            item(t("m_stats"), "stats"),
+            item(t("m_help"), "help"),
         ]
 
     def enter(self, app):
@@ -140,7 +176,7 @@ class TitleMenu(Menu):
             app.notice = ""
         level = app.board.battery()
         if level is not None:  # boards with a LiPo monitor show its charge here
-            self.help = "A: choose  battery %d%%" % level
+            self.help = t("battery") % level
         Menu.enter(self, app)
 
     def choose(self, app, key):
@@ -155,13 +191,13 @@ class TitleMenu(Menu):
         elif key == "new":
             app.show(SetupMenu(app))
         elif key == "rules":
-            app.show(Pager(app, "Rules", RULES[app.setup["game"]], self))
+            app.show(Pager(app, "p_rules", RULES[app.setup["game"]], self))
         elif key == "settings":
             app.show(SettingsMenu(app))
         elif key == "stats":
-            app.show(Pager(app, "Statistics", app.stats_text(), self, stats_menu))
+            app.show(Pager(app, "p_stats", app.stats_text(), self, stats_menu))
         elif key == "help":
-            app.show(Pager(app, "Help", app.help_text(), self, selftest_page, "A: self-test"))
+            app.show(Pager(app, "p_help", app.help_text(), self, selftest_page, "k_selftest"))
 
     def back(self, app):
         self.draw(app)
@@ -169,33 +205,33 @@ class TitleMenu(Menu):
 
 # --- new match --------------------------------------------------------------------
 
-GAMES = (("Elfer Raus", "elfer"), ("Cinquillo", "cinquillo"), ("Bastard", "bastard"))
-VARIANTS = (("classic", "classic"), ("3 colors", "three-color"), ("1-10", "junior10"), ("1-15", "junior15"))
-ON_OFF = (("off", 0), ("on", 1))
+GAMES = (("c_elfer", "elfer"), ("c_cinquillo", "cinquillo"), ("c_bastard", "bastard"))
+VARIANTS = (("c_classic", "classic"), ("c_3colors", "three-color"), ("1-10", "junior10"), ("1-15", "junior15"))
+ON_OFF = (("c_off", 0), ("c_on", 1))
 ELFER_OPTIONS = (
-    ("Optional pass", "optional_pass", ON_OFF),
-    ("Draw", "draw", (("1", 1), ("up to 3", 3))),
-    ("Start 10/12", "start_10_12", ON_OFF),
-    ("Skip/Reverse", "actions", ON_OFF),
+    ("m_optional_pass", "optional_pass", ON_OFF),
+    ("m_draw", "draw", (("1", 1), ("c_up_to_3", 3))),
+    ("m_start_10_12", "start_10_12", ON_OFF),
+    ("m_actions", "actions", ON_OFF),
 )
 PLAYERS = {"elfer": (2, 6), "cinquillo": (2, 4), "bastard": (3, 4)}
-LEVELS = (("random", "random"), ("easy", "easy"), ("medium", "medium"), ("expert", "expert"))
+LEVELS = (("c_random", "random"), ("c_easy", "easy"), ("c_medium", "medium"), ("c_expert", "expert"))
 LENGTHS = {
     "elfer": (
-        ("to 500", ("limit", 500)),
-        ("to 300", ("limit", 300)),
-        ("to 100", ("limit", 100)),
-        ("to 1000", ("limit", 1000)),
-        ("1 round", ("rounds", 1)),
-        ("3 rounds", ("rounds", 3)),
+        (("c_to", 500), ("limit", 500)),
+        (("c_to", 300), ("limit", 300)),
+        (("c_to", 100), ("limit", 100)),
+        (("c_to", 1000), ("limit", 1000)),
+        ("c_1round", ("rounds", 1)),
+        (("c_rounds", 3), ("rounds", 3)),
     ),
     "cinquillo": (
-        ("to 30", ("limit", 30)),
-        ("to 20", ("limit", 20)),
-        ("to 10", ("limit", 10)),
-        ("to 50", ("limit", 50)),
-        ("1 round", ("rounds", 1)),
-        ("3 rounds", ("rounds", 3)),
+        (("c_to", 30), ("limit", 30)),
+        (("c_to", 20), ("limit", 20)),
+        (("c_to", 10), ("limit", 10)),
+        (("c_to", 50), ("limit", 50)),
+        ("c_1round", ("rounds", 1)),
+        (("c_rounds", 3), ("rounds", 3)),
     ),
 }
 LENGTHS["bastard"] = LENGTHS["cinquillo"]
@@ -224,31 +260,30 @@ def _index(choices, value):
 
 
 class SetupMenu(Menu):
-    title = "New match"
-    help = "</>: change A: start"
+    title = "m_new"
 
     def build(self, app):
         st = app.setup
         g = st["game"]
-        items = [item("Game", "game", GAMES, _index(GAMES, g))]
+        items = [item(t("m_game"), "game", GAMES, _index(GAMES, g))]
         if g == "elfer":
-            items.append(item("Variant", "variant", VARIANTS, _index(VARIANTS, st["variant"])))
+            items.append(item(t("m_variant"), "variant", VARIANTS, _index(VARIANTS, st["variant"])))
             for text, key, choices in ELFER_OPTIONS:
-                items.append(item(text, key, choices, _index(choices, st[key])))
+                items.append(item(t(text), key, choices, _index(choices, st[key])))
         lo, hi = PLAYERS[g]
         st["players"] = min(max(st["players"], lo), hi)
         players = tuple((str(k), k) for k in range(lo, hi + 1))
-        items.append(item("Players", "players", players, st["players"] - lo))
+        items.append(item(t("m_players"), "players", players, st["players"] - lo))
         for p in range(1, st["players"]):
-            items.append(item("P%d bot" % (p + 1), "level%d" % p, LEVELS, _index(LEVELS, st["levels"][p])))
+            items.append(item(t("m_bot") % seat(p), "level%d" % p, LEVELS, _index(LEVELS, st["levels"][p])))
         lengths = LENGTHS[g]
         st["length"] = min(st["length"], len(lengths) - 1)
-        items.append(item("Match", "length", lengths, st["length"]))
-        dealers = (("random", -1),) + tuple(("P%d" % (p + 1), p) for p in range(st["players"]))
+        items.append(item(t("m_length"), "length", lengths, st["length"]))
+        dealers = (("c_random", -1), ("c_you", 0)) + tuple((seat(p), p) for p in range(1, st["players"]))
         st["dealer"] = min(st["dealer"], st["players"] - 1)
-        items.append(item("Dealer", "dealer", dealers, _index(dealers, st["dealer"])))
-        items.append(item("Start match", "start"))
-        items.append(item("Back", "back"))
+        items.append(item(t("m_dealer"), "dealer", dealers, _index(dealers, st["dealer"])))
+        items.append(item(t("m_start"), "start"))
+        items.append(item(t("m_back"), "back"))
         return items
 
     def changed(self, app, it):
@@ -284,23 +319,26 @@ class SetupMenu(Menu):
 
 
 class SettingsMenu(Menu):
-    title = "Settings"
+    title = "m_settings"
 
     def build(self, app):
         s = app.settings
         items = [
-            item("Bot speed", "speed", SPEEDS, s.speed),
-            item("Show playable", "marks", ON_OFF, s.marks),
-            item("Sound", "sound", ON_OFF, s.sound),
+            item(t("m_language"), "lang", LANGUAGES, s.lang),
+            item(t("m_speed"), "speed", SPEEDS, s.speed),
+            item(t("m_marks"), "marks", ON_OFF, s.marks),
+            item(t("m_sound"), "sound", ON_OFF, s.sound),
         ]
         if app.board.has_backlight:
-            items.append(item("Brightness", "brightness", BRIGHTNESS, s.brightness - 1))
-        items.append(item("Back", "back"))
+            items.append(item(t("m_brightness"), "brightness", BRIGHTNESS, s.brightness - 1))
+        items.append(item(t("m_back"), "back"))
         return items
 
     def changed(self, app, it):
         app.settings.set(it[1], value_of(it))
         app.apply_settings()
+        if it[1] == "lang":  # every text again, in the new language
+            self.items = self.build(app)
         return True
 
     def choose(self, app, key):
@@ -312,21 +350,23 @@ class SettingsMenu(Menu):
         app.show(TitleMenu(app))
 
 
-SPEEDS = (("instant", 0), ("fast", 1), ("normal", 2), ("slow", 3))
+SPEEDS = (("c_instant", 0), ("c_fast", 1), ("c_normal", 2), ("c_slow", 3))
+# Each language in its own words, or its code where the name does not fit ("Nederlands|NL").
+LANGUAGES = tuple((NAMES[i] + "|" + CODES[i].upper(), i) for i in range(len(CODES)))
 BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))
 
 
 class PauseMenu(Menu):
-    title = "Paused"
-    help = "A: choose  B/START: resume"
+    title = "p_paused"
+    hints = ((A, "k_choose"), (B | START, "k_resume"), (UP | DOWN, "k_move"))
 
     def build(self, app):
         return [
-            item("Resume", "resume"),
-            item("Hint", "hint"),
-            item("Rules", "rules"),
-            item("Restart match", "restart"),
-            item("Quit to menu", "quit"),
+            item(t("m_resume"), "resume"),
+            item(t("m_hint"), "hint"),
+            item(t("m_rules"), "rules"),
+            item(t("m_restart"), "restart"),
+            item(t("m_quit"), "quit"),
         ]
 
     def choose(self, app, key):
@@ -337,7 +377,7 @@ class PauseMenu(Menu):
             t.hint(app)
             app.show(t)
         elif key == "rules":
-            app.show(Pager(app, "Rules", RULES[app.setup["game"]], self))
+            app.show(Pager(app, "p_rules", RULES[app.setup["game"]], self))
         elif key == "restart":
             app.new_match(app.match.seed + 1)
         elif key == "quit":
@@ -348,9 +388,10 @@ class PauseMenu(Menu):
 
 
 class Pager(Screen):
-    """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back."""
+    """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back. title: a lang key,
+    or a text already made (a title with a number in it)."""
 
-    def __init__(self, app, title, text, back_to=None, then=None, go="A: go on"):
+    def __init__(self, app, title, text, back_to=None, then=None, go="k_go_on"):
         self.title = title
         self.go = go
         self.lines = ui.wrap(text, app.panel.cols)
@@ -363,12 +404,13 @@ class Pager(Screen):
 
     def draw(self, app):
         p = app.panel
-        p.title.set(self.title)
+        p.title.set(t(self.title) if self.title[:2] == "p_" else self.title)
         for i in range(p.rows):
             j = self.top + i
             p.lines[i].set(self.lines[j] if j < len(self.lines) else "", ui.WHITE, None)
         more = self.top + p.rows < len(self.lines)
-        p.footer.set(("DOWN: more  " if more else "") + self.go, ui.DIM)
+        hints = ((DOWN, "k_more"), (A, self.go), (B, "k_back")) if more else ((A, self.go), (B, "k_back"))
+        p.footer.set(keys.hint(app.board, hints, p.cols), ui.DIM)
         app.dirty = True
 
     def button(self, app, b, now):
@@ -445,26 +487,28 @@ class TableScreen(Screen):
         if self.msg:
             tv.message(self.msg, self.msg_color)
         else:
-            tv.message(self.describe(m, its), ui.DIM)
+            tv.message(self.describe(app, m, its), ui.DIM)
         app.dirty = True
 
-    def describe(self, m, its):
+    def describe(self, app, m, its):
         """The focused card or box, in words (the message area when nothing else is said)."""
         from engine.names import card_name
-        from firmware.table import MOVE_WORDS
 
         v = m.view
+        board = app.board
         if v.phase != 0:
-            return "Round over. A: results"
+            return t("ts_round_over") + " " + keys.hint(board, ((A, "k_results"),))
         if not m.my_turn():
-            return "P%d is playing... START: menu" % (v.turn + 1)
+            return t("ts_playing") % seat(v.turn) + "  " + keys.hint(board, ((START, "k_menu"),))
         if not its:
             return ""
         c = its[self.cursor]
-        if c in MOVE_WORDS:
-            return "A or B: " + MOVE_WORDS[c]
+        if c in MOVE_KEYS:
+            return keys.hint(board, ((A | B, MOVE_KEYS[c]),))
         name = card_name(m.rules.game, c)
-        return name + (": fits, A to play" if m.legal(c) else ": does not fit now")
+        if m.legal(c):
+            return t("ts_fits") % (name, keys.names(board, A))
+        return t("ts_no_fit") % name
 
     def say(self, text, color=ui.WHITE):
         self.msg = text
@@ -510,7 +554,7 @@ class TableScreen(Screen):
         m = app.match
         why = m.play(mv)
         if why:
-            self.say("Refused: " + why, ui.WARN)
+            self.say(t("ts_refused") % why, ui.WARN)
             app.sound("refuse")
             return
         app.sound("draw" if mv >= 250 else "play")
@@ -532,13 +576,13 @@ class TableScreen(Screen):
     def hint(self, app):
         m = app.match
         if not m.my_turn():
-            self.say("Hint: wait for your turn")
+            self.say(t("ts_hint_wait"))
             return
         mv, why = m.hint()
         its = self.items(m)
         if mv in its:
             self.cursor = its.index(mv)
-        self.say("Hint: " + why, ui.GOOD)
+        self.say(t("ts_hint") % why, ui.GOOD)
 
     def tick(self, app, now):
         m = app.match
@@ -552,11 +596,11 @@ class TableScreen(Screen):
         p, mv = m.bot_step()
         from engine.names import move_name
 
-        text = "P%d: %s" % (p + 1, move_name(m.rules.game, mv))
+        text = "%s: %s" % (seat(p), move_name(m.rules.game, mv))
         self.next_bot = ticks_add(now, app.settings.delay())
         if m.my_turn():
             self.focus_playable(m)
-            self.say("Your turn. " + text, ui.GOOD)
+            self.say(t("ts_your_turn") % text, ui.GOOD)
         else:
             self.say(text, ui.DIM)
         self.check_round_end(app)
@@ -566,7 +610,7 @@ class TableScreen(Screen):
         m = app.match
         if m.state.phase != 0:
             won = m.state.round_winners & 1
-            self.say("Round over! A: results", ui.GOOD if won else ui.WHITE)
+            self.say(t("ts_round_over") + " " + keys.hint(app.board, ((A, "k_results"),)), ui.GOOD if won else ui.WHITE)
             app.sound("won" if won else "lost")
 
 
@@ -601,12 +645,12 @@ def after_scores(app):
         app.show(Pager(app, "Match over", text, None, lambda a: a.quit_match()))
         return
     m.next_round()
-    t = app.table_screen
-    t.msg = ""
-    t.cursor = 0
+    ts = app.table_screen
+    ts.msg = ""
+    ts.cursor = 0
     if m.state.tiebreak:
-        t.say("Tie-break round (E23): first out wins", ui.GOOD)
-    app.show(t)
+        ts.say(t("ts_tiebreak"), ui.GOOD)
+    app.show(ts)
 
 
 def selftest_page(app):
@@ -614,5 +658,5 @@ def selftest_page(app):
     from engine import selftest
 
     verdict, got, want, free0, free1 = selftest.run()
-    text = "%s\ndigest %s\nexpected %s\nfree heap %d bytes" % (verdict, got, want or "- (no selftest.txt)", free1)
-    app.show(Pager(app, "Self-test", text, TitleMenu(app)))
+    text = t("selftest") % (verdict, got, want or t("selftest_none"), free1)
+    app.show(Pager(app, "p_selftest", text, TitleMenu(app)))

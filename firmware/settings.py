@@ -1,6 +1,8 @@
-"""Player settings: bot speed, playable marks, sound, brightness.
+"""Player settings: language, bot speed, playable marks, sound, brightness.
 
-Defaults can be set in settings.toml (read once, at boot):
+Defaults can be set in settings.toml (read once, at boot; a saved choice from
+the Settings menu wins over them):
+    ELFER_LANG = "de"        # en, de, es, nl or pt
     ELFER_SPEED = "2"        # 0 instant, 1 fast, 2 normal, 3 slow
     ELFER_MARKS = "1"        # show playable cards
     ELFER_SOUND = "1"
@@ -9,13 +11,15 @@ A bad value keeps the default: the serial console says why, the title menu names
 """
 
 DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
-FIELDS = (("speed", 0, 3, 2), ("marks", 0, 1, 1), ("sound", 0, 1, 1), ("brightness", 1, 4, 4))
+FIELDS = (("speed", 0, 3, 2), ("marks", 0, 1, 1), ("sound", 0, 1, 1), ("brightness", 1, 4, 4), ("lang", 0, 4, 0))
+LANG_CODES = ("en", "de", "es", "nl", "pt")  # firmware/lang CODES, by index (saves keep the index)
 
 
 class Settings:
     def __init__(self):
         for f in FIELDS:
             setattr(self, f[0], f[3])
+        _use_language(0)
 
     def set(self, name, value):
         for field, lo, hi, _ in FIELDS:
@@ -23,6 +27,8 @@ class Settings:
                 if not isinstance(value, int) or not lo <= value <= hi:
                     raise ValueError("setting %s must be %d..%d, got %r" % (name, lo, hi, value))
                 setattr(self, name, value)
+                if name == "lang":
+                    _use_language(value)
                 return
         raise ValueError("no setting %r" % name)
 
@@ -33,7 +39,7 @@ class Settings:
         """Apply ELFER_* values from settings.toml; a bad one keeps its default. Returns a
         notice naming the bad ones for the screen, or ''."""
         bad = []
-        for name, lo, hi, _ in FIELDS:
+        for name, _lo, _hi, _ in FIELDS:
             key = "ELFER_" + name.upper()
             got = "unreadable"
             try:
@@ -41,10 +47,24 @@ class Settings:
                 if raw is None:
                     continue
                 got = repr(raw)
-                self.set(name, int(raw))
+                if name == "lang":
+                    if raw not in LANG_CODES:
+                        raise ValueError("one of " + ", ".join(LANG_CODES))
+                    self.set(name, LANG_CODES.index(raw))
+                else:
+                    self.set(name, int(raw))
             except Exception as e:  # whatever the port's getenv or int() raises
-                print("settings.toml: %s=%s ignored (want %d..%d: %s)" % (key, got, lo, hi, e))
+                print("settings.toml: %s=%s ignored (%s)" % (key, got, e))
                 bad.append(key)
         if not bad:
             return ""
-        return "settings.toml: %s bad, default%s used" % (", ".join(bad), "s" if len(bad) > 1 else "")
+        from firmware.lang import t
+
+        return t("n_settings_bad" if len(bad) > 1 else "n_setting_bad") % ", ".join(bad)
+
+
+def _use_language(index):
+    """Every text from now on in this language (only its table is loaded)."""
+    from firmware import lang
+
+    lang.use(LANG_CODES[index])

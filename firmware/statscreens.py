@@ -1,13 +1,15 @@
 """The statistics menu: back, or reset after a confirmation (loaded when shown)."""
 
+from boards.base import DOWN, UP, A, B
+from firmware.lang import t
 from firmware.screens import Menu, Pager, item
 
 
 class StatsMenu(Menu):
-    title = "Statistics"
+    title = "p_stats"
 
     def build(self, app):
-        return [item("Back", "back"), item("Reset statistics", "reset")]
+        return [item(t("m_back"), "back"), item(t("st_reset"), "reset")]
 
     def choose(self, app, key):
         if key == "reset":
@@ -17,16 +19,16 @@ class StatsMenu(Menu):
 
 
 class ConfirmReset(Menu):
-    title = "Reset statistics?"
-    help = "A: choose  B: keep them"
+    title = "st_reset_q"
+    hints = ((A, "k_choose"), (B, "st_keep"), (UP | DOWN, "k_move"))
 
     def build(self, app):
-        return [item("No, keep them", "no"), item("Yes, reset", "yes")]
+        return [item(t("st_no"), "no"), item(t("st_yes"), "yes")]
 
     def choose(self, app, key):
         if key == "yes":
             app.reset_stats()
-            app.show(Pager(app, "Statistics", "Statistics reset.", None))
+            app.show(Pager(app, "p_stats", t("st_done"), None))
         else:
             self.back(app)
 

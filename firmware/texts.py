@@ -25,9 +25,3 @@ RULES = {
         "When nobody can place, the fewest cards wins (B3/B4)."
     ),
 }
-
-TABLE_KEYS = (
-    "Table: LEFT/RIGHT move the cursor, UP/DOWN jump to the next playable card, A plays the card "
-    "(or the Drw/End/Pas box), B draws, ends the turn or passes, SELECT asks for a hint, "
-    "START pauses (also during the bots' turns). Green marks: playable."
-)

@@ -353,12 +353,13 @@ def test_good_elfer_board_is_used_without_a_notice(monkeypatch):
 # A settings.toml line by line: the keys the firmware reads (and near misses), values quoted,
 # bare, escaped or broken, comments, table headers, stray bytes.
 _KEYS = st.sampled_from(
-    ["ELFER_SPEED", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS", "ELFER_BOARD", "ELFER_SPEEDY", "X"]
+    ["ELFER_SPEED", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS", "ELFER_LANG", "ELFER_BOARD", "ELFER_SPEEDY", "X"]
 )
 _VALUES = st.one_of(
     st.integers(-5, 10).map(str),
     st.integers(-(2**70), 2**70).map(str),
     st.sampled_from(["fast", "0x2", "0b11", "07", "1_0", "_", "", " ", "true", "2.0", "clue", "sim", "pygamer", "#"]),
+    st.sampled_from(['"de"', '"pt"', '"EN"', '"fr"', "de"]),
     st.text(max_size=8).map(lambda t: '"%s"' % t),
     st.sampled_from(['"2"', '"\\u0033"', '"\\U00110000"', '"\\uZZZZ"', '"x', '"2" x', '"\\', '"a\\"b"']),
     st.text(max_size=10),
@@ -374,7 +375,7 @@ _LINES = st.one_of(
 @fuzz("settings_toml")
 def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines, version, crlf):
     from boards import detect
-    from firmware.settings import FIELDS, Settings
+    from firmware.settings import FIELDS, LANG_CODES, Settings
 
     text = ("\r\n" if crlf else "\n").join(lines).encode("utf-8", "surrogateescape")
     getenv = cpgetenv.getenv_for(text, version)
@@ -385,7 +386,10 @@ def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines
         key = "ELFER_" + name.upper()
         try:
             raw = getenv(key)
-            want = default if raw is None else int(raw)
+            if raw is not None and name == "lang":
+                want = LANG_CODES.index(raw)  # ValueError: not a language code
+            else:
+                want = default if raw is None else int(raw)
             ok = lo <= want <= hi
         except Exception:
             ok = False

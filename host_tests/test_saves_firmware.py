@@ -149,7 +149,7 @@ def test_settings_are_saved_and_override_settings_toml_defaults():
     assert d.app.store.writes == 0  # nothing changed yet: nothing written
     d.menu_to("Settings")
     d.press("A")
-    d.set_value("Bot speed", "fast")
+    d.set_value("Speed", "fast")
     d.set_value("Sound", "off")
     d.menu_to("Back")
     d.press("A")
@@ -182,7 +182,7 @@ def test_finished_match_counts_in_statistics_that_survive_a_reboot_and_reset_nee
     d2.press("A")  # on to the statistics menu
     d2.menu_to("Reset statistics")
     d2.press("A")
-    assert d2.app.screen.title == "Reset statistics?"
+    assert d2.panel()[0] == "Reset statistics?"
     d2.press("A")  # "No, keep them" is first
     assert d2.app.stats
     d2.menu_to("Reset statistics")

@@ -22,6 +22,7 @@ if ROOT not in sys.path:
 from boards import base  # noqa: E402
 from boards.sim import SimBoard  # noqa: E402
 from firmware.app import App  # noqa: E402
+from firmware.screens import label as choice_label  # noqa: E402
 
 BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
 
@@ -171,7 +172,7 @@ class Driver:
 
     def set_value(self, label, shown):
         """Step a value item until it shows `shown` (RIGHT, or A on boards without RIGHT)."""
-        self._step_until(label, lambda choice: choice[0] == shown, shown)
+        self._step_until(label, lambda choice: choice_label(choice[0]).split("|")[0] == shown, shown)  # as shown
 
     def choose_value(self, key, value):
         """Step the value item with this key until its value (not its shown text) is `value`."""

@@ -1,0 +1,100 @@
+"""The players' languages (issue 12): five complete tables, one loaded at a time, chosen in
+Settings, by ELFER_LANG in settings.toml, and kept in the saves."""
+
+import os
+import re
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from firmware import lang  # noqa: E402
+
+PLACEHOLDER = re.compile(r"%[-0-9]*[sdx%]")
+
+
+def table(code):
+    """A language's table, read without keeping its module (as lang.use does)."""
+    import importlib
+
+    from engine.compat import unload
+
+    t = importlib.import_module("firmware.lang." + code).T
+    unload("firmware.lang." + code)
+    return t
+
+
+@pytest.mark.parametrize("code", lang.CODES[1:])
+def test_every_language_has_every_english_key_with_the_same_placeholders(code):
+    en = table("en")
+    other = table(code)
+    assert sorted(other) == sorted(en), "missing: %s; extra: %s" % (
+        sorted(set(en) - set(other)),
+        sorted(set(other) - set(en)),
+    )
+    for key, text in en.items():
+        assert sorted(PLACEHOLDER.findall(other[key])) == sorted(PLACEHOLDER.findall(text)), (code, key)
+
+
+@pytest.mark.parametrize("code", lang.CODES[1:])
+def test_languages_are_translated_not_copied(code):
+    """Most texts differ from the English (names and symbols may stay the same)."""
+    en = table("en")
+    other = table(code)
+    same = [k for k in en if other[k] == en[k] and len(en[k]) > 8 and " " in en[k]]
+    assert len(same) <= len(en) // 20, same
+
+
+def test_only_the_chosen_language_is_loaded_and_a_bad_code_is_refused():
+    lang.use("de")
+    assert lang.current() == "de" and lang.t("m_rules") == "Regeln"
+    assert not [m for m in sys.modules if m.startswith("firmware.lang.")]  # the module is forgotten
+    lang.use("pt")
+    assert lang.t("m_rules") == "Regras"
+    with pytest.raises(ValueError, match="'fr': not one of en, de, es, nl, pt"):
+        lang.use("fr")
+    assert lang.current() == "pt"  # nothing changed
+    lang.use("en")
+
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+import simdrive  # noqa: E402
+
+
+def test_language_chosen_in_settings_changes_every_menu_and_is_saved():
+    nvm = bytearray(b"\xff" * 8192)
+    d = simdrive.Driver("sim", nvm=nvm)
+    d.menu_to("Settings")
+    d.press("A")
+    d.set_value("Language", "Nederlands")
+    assert d.panel()[0] == "Instellingen"
+    d.menu_to("Terug")
+    d.press("A")
+    assert d.panel()[:3] == ["ELFER RAUS!", "> Verder spelen", "  Nieuw spel"]
+    d2 = simdrive.Driver("sim", nvm=bytearray(d.board.nvm))  # power off and on
+    assert d2.app.settings.lang == lang.CODES.index("nl") and d2.panel()[2] == "  Nieuw spel"
+    lang.use("en")
+
+
+def test_ELFER_LANG_in_settings_toml_sets_the_language_and_a_bad_one_says_so():
+    d = simdrive.Driver("sim", getenv={"ELFER_LANG": "es"}.get)
+    assert d.panel()[:2] == ["¡ELFER RAUS!", "> Continuar"]
+    d = simdrive.Driver("sim", getenv={"ELFER_LANG": "fr"}.get)
+    assert d.app.settings.lang == 0 and "ELFER_LANG" in " ".join(d.panel())
+
+
+def test_saves_of_version_1_without_a_language_still_load():
+    from firmware import saves
+    from firmware.settings import Settings
+
+    s = Settings()
+    s.set("lang", 3)
+    new = saves.encode(s, {}, b"")
+    assert new[0] == 2 and new[5] == 3
+    old = bytes([1, 1, 0, 1, 2, 0, 0, 0])  # version 1: speed, marks, sound, brightness; no stats, no match
+    s2 = Settings()
+    stats, blob, notice = saves.decode(old, s2)
+    assert (s2.speed, s2.marks, s2.sound, s2.brightness, s2.lang) == (1, 0, 1, 2, 0) and notice == ""
+    lang.use("en")
