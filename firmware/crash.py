@@ -11,7 +11,7 @@ the next boot does not crash on it again. A restarts.
 import sys
 
 from boards.base import A
-from firmware import ui
+from firmware import keys, ui
 
 
 def traceback_text(e):
@@ -72,7 +72,7 @@ class ErrorScreen:
         lines.extend(ui.wrap(kept, p.cols))
         for i in range(p.rows):
             p.lines[i].set(lines[i] if i < len(lines) else "", ui.WHITE, None)
-        p.footer.set("press A to restart", ui.TITLE)
+        p.footer.set(keys.hint(board, ((A, "k_restart"),)), ui.TITLE)  # in the board's names
         board.display.root_group = p.group
         board.refresh()
 

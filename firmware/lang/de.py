@@ -8,6 +8,7 @@ T = {
     "btn_hold_x": "%s halten",
     "btn_hold_long_x": "%s lange halten",
     # --- screens: menus, settings, pages and hints (firmware/screens.py, app.py) ---
+    "k_restart": "neu starten",
     "st_reset": "Statistik löschen",
     "st_reset_q": "Statistik löschen?",
     "st_keep": "behalten",

@@ -8,6 +8,7 @@ T = {
     "btn_hold_x": "hold %s",
     "btn_hold_long_x": "hold %s long",
     # --- screens: menus, settings, pages and hints (firmware/screens.py, app.py) ---
+    "k_restart": "restart",
     "st_reset": "Reset statistics",
     "st_reset_q": "Reset statistics?",
     "st_keep": "keep them",

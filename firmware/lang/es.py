@@ -8,6 +8,7 @@ T = {
     "btn_hold_x": "mantén %s",
     "btn_hold_long_x": "mantén %s más",
     # --- screens: menus, settings, pages and hints (firmware/screens.py, app.py) ---
+    "k_restart": "reiniciar",
     "st_reset": "Borrar estadísticas",
     "st_reset_q": "¿Borrar estadísticas?",
     "st_keep": "conservar",

@@ -8,6 +8,7 @@ T = {
     "btn_hold_x": "houd %s in",
     "btn_hold_long_x": "houd %s lang in",
     # --- screens: menus, settings, pages and hints (firmware/screens.py, app.py) ---
+    "k_restart": "herstarten",
     "st_reset": "Statistieken wissen",
     "st_reset_q": "Statistieken wissen?",
     "st_keep": "bewaren",

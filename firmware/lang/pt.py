@@ -8,6 +8,7 @@ T = {
     "btn_hold_x": "segure %s",
     "btn_hold_long_x": "segure %s mais",
     # --- screens: menus, settings, pages and hints (firmware/screens.py, app.py) ---
+    "k_restart": "reiniciar",
     "st_reset": "Zerar estatísticas",
     "st_reset_q": "Zerar estatísticas?",
     "st_keep": "manter",
