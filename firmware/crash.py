@@ -11,7 +11,7 @@ the next boot does not crash on it again. A restarts.
 import sys
 
 from boards.base import A
-from firmware import keys, ui
+from firmware import ui
 
 
 def traceback_text(e):
@@ -62,17 +62,17 @@ class ErrorScreen:
         self.input = Input(board)
         self.panel = ui.Panel(board.width, board.height)
         p = self.panel
-        p.title.set("Something went wrong", ui.WARN)
+        p.title.set(_say("e_title", "Something went wrong"), ui.WARN)
         lines = ui.wrap("%s: %s" % (type(e).__name__, e), p.cols)
         lines.append("")
         if set_aside:
-            kept = "The saved match crashed on Continue: it is set aside."
+            kept = _say("e_set_aside", "The saved match crashed on Continue: it is set aside.")
         else:
-            kept = "Your last save is kept."
+            kept = _say("e_kept", "Your last save is kept.")
         lines.extend(ui.wrap(kept, p.cols))
         for i in range(p.rows):
             p.lines[i].set(lines[i] if i < len(lines) else "", ui.WHITE, None)
-        p.footer.set(keys.hint(board, ((A, "k_restart"),)), ui.TITLE)  # in the board's names
+        p.footer.set(_restart_hint(board), ui.TITLE)
         board.display.root_group = p.group
         board.refresh()
 
@@ -95,3 +95,23 @@ def restart():
             supervisor.reload()
     except (ImportError, AttributeError):
         pass
+
+
+def _say(key, english):
+    """The text in the player's language; English if the language tables are what failed."""
+    try:
+        from firmware.lang import t
+
+        return t(key)
+    except Exception:
+        return english
+
+
+def _restart_hint(board):
+    try:
+        from boards.base import A
+        from firmware import keys
+
+        return keys.hint(board, ((A, "e_restart"),)) or "A: restart"
+    except Exception:
+        return "A: restart"

@@ -75,6 +75,7 @@ def test_bundle_every_import_is_in_the_bundle_or_built_in(tmp_path):
     bundle.build("clue", str(tmp_path))
     have = {k[:-3].replace("/", ".") for k in listing(tmp_path) if k.endswith(".py")}
     have |= {k.split(".")[0] for k in have}
+    have |= {k[: -len(".__init__")] for k in have if k.endswith(".__init__")}  # packages
     have |= {k[4:] for k in have if k.startswith("lib.")}
     for rel in listing(tmp_path):
         if not rel.endswith(".py") or rel.startswith("lib/"):
@@ -291,7 +292,9 @@ USER_SETTINGS = (
     b'CIRCUITPY_WIFI_PASSWORD = "hunter2"  # do not lose me\n'
     b'ELFER_SPEED = "0"   # I like it fast\n'
 )
-ADDED = "settings.toml: added ELFER_BOARD, ELFER_MARKS, ELFER_SOUND, ELFER_BRIGHTNESS, kept your other settings"
+ADDED = (
+    "settings.toml: added ELFER_BOARD, ELFER_LANG, ELFER_MARKS, ELFER_SOUND, ELFER_BRIGHTNESS, kept your other settings"
+)
 
 
 def test_make_flash_keeps_the_users_settings_toml_and_adds_missing_keys(tmp_path, capsys):

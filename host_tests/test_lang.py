@@ -16,14 +16,20 @@ PLACEHOLDER = re.compile(r"%[-0-9]*[sdx%]")
 
 
 def table(code):
-    """A language's table, read without keeping its module (as lang.use does)."""
-    import importlib
-
-    from engine.compat import unload
-
-    t = importlib.import_module("firmware.lang." + code).T
-    unload("firmware.lang." + code)
-    return t
+    """A language's file as a dict (as the device reads it: key=text lines after a comment line)."""
+    with open(lang.path(code), encoding="utf-8") as f:
+        text = f.read()
+    assert text.startswith("#"), code
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("#") or not line:
+            continue
+        key, sep, value = line.partition("=")
+        assert sep and key and key.strip() == key, "%s.txt: %r is not key=text" % (code, line)
+        assert key not in out, "%s.txt: %s twice" % (code, key)
+        assert "\\" not in value.replace("\\n", ""), "%s.txt %s: only \\n may follow a backslash" % (code, key)
+        out[key] = value.replace("\\n", "\n")
+    return out
 
 
 @pytest.mark.parametrize("code", lang.CODES[1:])
@@ -47,10 +53,23 @@ def test_languages_are_translated_not_copied(code):
     assert len(same) <= len(en) // 20, same
 
 
+def test_t_gives_every_text_of_the_file_and_refuses_an_unknown_key():
+    for code in lang.CODES:
+        lang.use(code)
+        for key, text in table(code).items():
+            assert lang.t(key) == text, (code, key)
+    with pytest.raises(KeyError):
+        lang.t("no_such_key")
+    with pytest.raises(KeyError):
+        lang.t("m_")  # a prefix of keys is not a key
+    lang.use("en")
+
+
 def test_only_the_chosen_language_is_loaded_and_a_bad_code_is_refused():
     lang.use("de")
     assert lang.current() == "de" and lang.t("m_rules") == "Regeln"
-    assert not [m for m in sys.modules if m.startswith("firmware.lang.")]  # the module is forgotten
+    assert not [m for m in sys.modules if m.startswith("firmware.lang.")]  # a file, not a module
+    assert lang._TABLE[0] is not None and len(lang._TABLE[0]) == os.path.getsize(lang.path("de"))
     lang.use("pt")
     assert lang.t("m_rules") == "Regras"
     with pytest.raises(ValueError, match="'fr': not one of en, de, es, nl, pt"):

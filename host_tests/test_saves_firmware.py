@@ -284,7 +284,7 @@ def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
     runner.step(10**6)
     assert runner.app is None and runner.error is not None
     texts = runner.error.panel.texts()
-    assert texts[0] == "Something went wrong" and texts[-1] == "X: restart"  # the keyboard's A
+    assert texts[0] == "Something went wrong" and texts[-1] == "X: restart"  # X: the keyboard's A
     assert "RuntimeError: engine fault for the test" in " ".join(t.strip() for t in texts)
     assert "Your last save is kept." in " ".join(t.strip() for t in texts)
     st = Store(nvm)

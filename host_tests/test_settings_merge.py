@@ -140,7 +140,7 @@ USER = (
 
 def test_merge_keeps_every_byte_and_adds_only_missing_keys():
     merged, added = cpsettings.merge(USER, OURS)
-    assert added == ["ELFER_BOARD", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS"]
+    assert added == ["ELFER_BOARD", "ELFER_LANG", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS"]
     assert merged.startswith(USER)  # comments, order, unknown keys, the user's ELFER_SPEED: all as they were
     assert cp_getenv(merged, "CIRCUITPY_WIFI_PASSWORD") == ("OK", b's3cr#t "quoted"', True)
     assert cp_getenv(merged, "CIRCUITPY_WEB_API_PORT") == ("OK", b"8080", False)

