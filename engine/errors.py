@@ -15,16 +15,20 @@ class RulesError(ValueError):
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid; carries the move's name and the rule id that forbids it."""
+    """A move the rules forbid; carries the move's name, the rule id that forbids it, the
+    English reason, and the reason as data for other languages: key and params (engine/messages.py;
+    not `args`, which every exception has)."""
 
-    def __init__(self, move, rule, reason):
+    def __init__(self, move, rule, reason, key="", params=()):
         self.move = move
         self.rule = rule
         self.reason = reason
+        self.key = key
+        self.params = params
         super().__init__("illegal move '%s': %s (rule %s)" % (move, reason, rule))
 
     def __reduce__(self):
-        return (IllegalMove, (self.move, self.rule, self.reason))
+        return (IllegalMove, (self.move, self.rule, self.reason, self.key, self.params))
 
 
 class RecordError(ValueError):

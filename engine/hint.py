@@ -1,6 +1,7 @@
 """Hints for the human seat: what the expert would play now, and a short reason why.
 
-    move, reason = hint(view)       # view: the SeatView of the seat on turn
+    move, reason = hint(view)            # view: the SeatView of the seat on turn; English reason
+    move, key, args = advice(view)       # the same, the reason as data (engine/messages.py)
 
 The expert decides from the view alone (it never peeks); the reason is read
 off the position: which card goes, which row it opens or leads toward, why a
@@ -14,8 +15,8 @@ from engine.cards import DRAW, END, PASS, SKIP
 _BOTS = {}
 
 
-def hint(view, seed=0):
-    """(move, reason) for view.seat; raises ValueError when it is not that seat's turn."""
+def advice(view, seed=0):
+    """(move, message key, args) for view.seat; raises ValueError when it is not that seat's turn."""
     if not view.my_turn():
         raise ValueError("no hint: it is not P%d's turn" % (view.seat + 1))
     key = (view.rules.describe(), view.seat)
@@ -24,42 +25,55 @@ def hint(view, seed=0):
         _BOTS.clear()  # one at a time: a hint bot is big enough
         bot = _BOTS[key] = ExpertBot(view.rules, view.seat, seed)
     move = bot.choose(view)
-    return move, reason(view, move)
+    key, args = why(view, move)
+    return move, key, args
+
+
+def hint(view, seed=0):
+    """(move, reason in English) for view.seat; raises ValueError when it is not that seat's turn."""
+    from engine.english import render
+
+    move, key, args = advice(view, seed)
+    return move, render(view.rules.game, key, args)
 
 
 def reason(view, move):
-    """A short sentence explaining a move from the view (no hidden information)."""
-    from engine.names import card_name
+    """A short English sentence explaining a move from the view (no hidden information)."""
+    from engine.english import render
 
-    g = view.rules.game
+    key, args = why(view, move)
+    return render(view.rules.game, key, args)
+
+
+def why(view, move):
+    """(message key, args) explaining a move from the view (no hidden information)."""
     buf = bytearray(32)
     n = turn.legal_moves(view, buf)
     if move == DRAW:
-        return "nothing fits: draw a card"
+        return "hint_draw", ()
     if move == PASS:
         cards = sum(1 for i in range(n) if buf[i] < DRAW)
         if cards:
-            return "pass: holding your cards back keeps the rows closed for the others"
-        return "nothing fits and the stock is empty: pass"
+            return "hint_hold_back", ()
+        return "hint_pass", ()
     if move == END:
-        return "end the turn: the cards you could still play would mostly help the others"
+        return "hint_end", ()
     if view.forced:
-        return "the round opens with %s" % card_name(g, move)
+        return "opens", (move,)
     if n == 1:
         if move < SKIP and view.hi[move >> 5] == 0 and view.placed:
-            return "you must open the row of %s before you may end (E12)" % card_name(g, move)
-        return "%s is the only card you can play" % card_name(g, move)
+            return "hint_open_first", (move,)
+        return "hint_only", (move,)
     if move >= SKIP:
-        return "play the %s: it costs 20 points if it stays in your hand" % card_name(g, move)
+        return "hint_action", (move,)
     c = move >> 5
     r = move & 31
     own = view.hands[view.seat * 4 + c] & ~(1 << r)
-    name = card_name(g, move)
     if view.hi[c] == 0:
         k = _bits(own)
         if k:
-            return "play %s: it opens the row for %d more of your cards" % (name, k)
-        return "play %s: it must be opened and costs you nothing to give" % name
+            return "hint_opens_for", (move, k)
+        return "hint_free_open", (move,)
     step = 1 if r > view.hi[c] else -1
     run = 0
     x = r + step
@@ -67,10 +81,10 @@ def reason(view, move):
         run += 1
         x += step
     if run:
-        return "play %s: it leads on to %d more of your cards" % (name, run)
+        return "hint_leads", (move, run)
     if not view.rules.one_card_turns and r >= 15:
-        return "play %s: gets rid of %d penalty points" % (name, r)
-    return "play %s: gets rid of it while it still fits" % name
+        return "hint_points", (move, r)
+    return "hint_fits", (move,)
 
 
 def _bits(x):

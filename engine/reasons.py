@@ -1,4 +1,8 @@
-"""Why a move is illegal: the rule id and a sentence (loaded only when a move is refused)."""
+"""Why a move is illegal: the rule id and a message (loaded only when a move is refused).
+
+rule, key, args = why(s, move)     # the message as data (engine/messages.py)
+rule, reason = explain(s, move)    # the same in English, for the host tools
+"""
 
 from engine import cards
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
@@ -36,9 +40,9 @@ def _deck_rule(rules, m):
 
 
 def _opening(s):
-    """(rule, reason) while the round's first card is still to come: C5, E10 (red), E11 (another color)."""
+    """(rule, key, args) while the round's first card is still to come: C5, E10 (red), E11 (another color)."""
     rule = "C5" if s.rules.one_card_turns else "E10" if s.forced >> 5 == 0 else "E11"
-    return rule, "the round opens with %s" % cards.card_name(s.rules.game, s.forced)
+    return rule, "opens", (s.forced,)
 
 
 def _draw_rule(s):
@@ -46,89 +50,94 @@ def _draw_rule(s):
     return "V2" if s.rules.draw_max > 1 else "E17"
 
 
-def _example(s):
+def _playable(s):
+    """The cards the seat on turn can play now (bytes; empty when none)."""
     buf = bytearray(32)
     n = plays(s, s.turn, buf, 0)
-    return ", ".join(cards.card_name(s.rules.game, buf[i]) for i in range(n))
+    return bytes(buf[:n])
 
 
-def explain(s, m):
-    """(rule id, reason) for a move that is not legal now."""
+def why(s, m):
+    """(rule id, message key, args) for a move that is not legal now; engine/messages.py words it."""
     rules = s.rules
-    g = rules.game
     p = s.turn
-    who = "P%d" % (p + 1)
     if s.phase != _PLAYING:
-        return _rule(s, "E20", "B3" if rules.bastard else "C9"), "the round is over"
+        return _rule(s, "E20", "B3" if rules.bastard else "C9"), "over", ()
     if not isinstance(m, int) or not 0 <= m <= PASS:
-        return _rule(s, "E19", "C7"), "not a move"
+        return _rule(s, "E19", "C7"), "not_move", ()
     if s.forced:  # E10/E11/C5: the opening card comes first, whatever else is tried
         if m < DRAW and not _in_deck(rules, m):
-            return _deck_rule(rules, m), "%s is not a card of this deck" % cards.move_name(g, m)
+            return _deck_rule(rules, m), "not_in_deck", (m,)
         if m < DRAW and not holds(s, p, m):
-            return _rule(s, "E19", "C7"), "%s does not hold %s" % (who, cards.card_name(g, m))
+            return _rule(s, "E19", "C7"), "not_held", (p, m)
         return _opening(s)
     if m == DRAW:
         if s.stock_left == 0:
-            return _rule(s, "E18", "C8"), "the stock is empty"
+            return _rule(s, "E18", "C8"), "stock_empty", ()
         if s.placed:
-            return "E17", "%s has placed a card this turn; drawing is only for a blocked turn" % who
+            return "E17", "placed_no_draw", (p,)
         if s.drawn:
-            return _draw_rule(s), "the drawn card fits and must be placed"
-        return _rule(s, "E17", "C7"), "%s can play (%s), so may not draw" % (who, _example(s))
+            return _draw_rule(s), "drawn_fits", ()
+        return _rule(s, "E17", "C7"), "can_play_no_draw", (p, _playable(s))
     if m == END:
         if rules.one_card_turns:
-            return "C7", "a Cinquillo turn ends by itself after one card"
+            return "C7", "cinq_end", ()
         if not s.placed:
-            can = _example(s)
+            can = _playable(s)
             if can:
-                return "E16", "end follows a placed card; play one of: " + can
+                return "E16", "end_play_one", (can,)
             if s.stock_left:
-                rule = "V2" if s.drawn else "E17"
-                return rule, "nothing to end: no card placed and none fits; draw"
-            return "E18", "nothing to end: no card placed and none fits; pass"
-        return "E12", "%s must open the row of the start card they hold before ending the turn" % who
+                return "V2" if s.drawn else "E17", "end_draw", ()
+            return "E18", "end_pass", ()
+        return "E12", "end_open_row", (p,)
     if m == PASS:
-        can = _example(s)
+        can = _playable(s)
         if s.placed:
-            return "E15", "%s has placed a card this turn: end the turn with 'end'" % who
+            return "E15", "placed_end", (p,)
         if not can:
             if s.drawn:
-                return "V2", "the stock is not empty: draw again (up to three cards)"
-            return _rule(s, "E17", "C8"), "the stock is not empty: draw first"
+                return "V2", "draw_again", ()
+            return _rule(s, "E17", "C8"), "draw_first", ()
         if rules.one_card_turns:
-            return "C7", "%s can play (%s) and must" % (who, can)
+            return "C7", "must_play", (p, can)
         if obligated(s, p):
-            return "E12", "%s holds the start card of a closed row and must open it" % who
+            return "E12", "must_open", (p,)
         if s.drawn:
-            return _draw_rule(s), "the drawn card can be played and must be"
+            return _draw_rule(s), "drawn_must", ()
         if rules.optional_pass:
-            return "V1", "optional passes are suspended: every player has passed in succession"
-        return "E16", "%s can play (%s) and must" % (who, can)
+            return "V1", "no_pass", ()
+        return "E16", "must_play", (p, can)
     if not _in_deck(rules, m):
-        return _deck_rule(rules, m), "%s is not a card of this deck" % cards.move_name(g, m)
-    name = cards.card_name(g, m)
+        return _deck_rule(rules, m), "not_in_deck", (m,)
     if not holds(s, p, m):
-        return _rule(s, "E19", "C7"), "%s does not hold %s" % (who, name)
+        return _rule(s, "E19", "C7"), "not_held", (p, m)
     c = m >> 5
-    color = cards.COLOR_NAMES[g][c]
     if s.hi[c] == 0:
-        return _rule(s, "E9", "C4"), "the %s row is not open; only %s opens it" % (
-            color,
-            cards.card_name(g, c * 32 + s.start[c]),
-        )
+        return _rule(s, "E9", "C4"), "closed_row", (c, c * 32 + s.start[c])
     lo = s.lo[c]
     hi = s.hi[c]
     if rules.bastard:
-        return "B2", "%s is dead: the %s row already passed it" % (name, color)
-    fits = []
+        return "B2", "dead", (m, c)
+    fits = bytearray()
     if lo > 1:
-        fits.append(cards.card_name(g, c * 32 + lo - 1))
+        fits.append(c * 32 + lo - 1)
     if hi < rules.ranks:
-        fits.append(cards.card_name(g, c * 32 + hi + 1))
-    span = cards.card_name(g, c * 32 + lo) + ".." + cards.card_name(g, c * 32 + hi).split()[-1]
-    return _rule(s, "E14", "C7"), "%s does not fit the row %s (it takes %s)" % (
-        name,
-        span,
-        " or ".join(fits) or "nothing more",
-    )
+        fits.append(c * 32 + hi + 1)
+    return _rule(s, "E14", "C7"), "no_fit", (m, bytes((c * 32 + lo, c * 32 + hi)), bytes(fits))
+
+
+def explain(s, m):
+    """(rule id, reason in English) for a move that is not legal now."""
+    from engine.english import render
+
+    rule, key, args = why(s, m)
+    return rule, render(s.rules.game, key, args)
+
+
+def illegal(s, m):
+    """The IllegalMove for m: its English reason, and the message key and args for other languages."""
+    from engine.english import render
+    from engine.errors import IllegalMove
+
+    rule, key, args = why(s, m)
+    return IllegalMove(move_text(s, m), rule, render(s.rules.game, key, args), key, args)

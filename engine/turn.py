@@ -147,10 +147,8 @@ def apply(s, move):
     """Apply move for the seat on turn, or raise IllegalMove with nothing changed."""
     if not is_legal(s, move):
         from engine import reasons  # only on the error path: keeps the turn loop's RAM small
-        from engine.errors import IllegalMove
 
-        rule, reason = reasons.explain(s, move)
-        raise IllegalMove(reasons.move_text(s, move), rule, reason)
+        raise reasons.illegal(s, move)
     apply_unchecked(s, move)
 
 

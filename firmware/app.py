@@ -172,8 +172,9 @@ class App:
         if m.recorded:
             return
         m.recorded = True
+        gc.collect()  # late in a match the heap is in pieces: room to compile firmware/saves.py
         saves = _saves()
-        saves.record(self.stats, m.state, m.levels)
+        m.rating = saves.record(self.stats, m.state, m.levels)
         self.head = saves.head(self.settings, self.stats)
         _unload_saves()
 

@@ -8,7 +8,6 @@ SeatView. Bots get a SeatView of their own seat, never the State.
 from engine import turn
 from engine.bots import make_bot
 from engine.cards import DRAW, END, PASS
-from engine.errors import IllegalMove
 from engine.state import State
 from engine.view import SeatView
 
@@ -36,6 +35,11 @@ class Match:
         self.moves = bytearray(32)
         self.nmoves = 0
         self.recorded = False  # counted in the statistics
+        self.rating = None  # (old, new) rating of this game and opponent set, once counted
+        self.dealer0 = self.state.dealer  # round 1's dealer, for the match record
+        # The finished rounds' moves for the match record (firmware/export.py), noted once per
+        # round; a match continued after round 1 lacks the earlier rounds: no record.
+        self.log = bytearray() if self.state.round_no == 1 else None
         self.tape = tape
         self.bot_moves = bytearray(32)
         self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (NO_MOVE: none)
@@ -66,16 +70,22 @@ class Match:
 
     # --- changing it ----------------------------------------------------------
     def play(self, move):
-        """The person's move: None when done, else why it was refused, rule id first (nothing changed)."""
+        """The person's move: None when done, else why it was refused in the person's language,
+        rule id first (nothing changed)."""
         if not self.view.my_turn():
-            return "wait: it is P%d's turn" % (self.state.turn + 1)
+            from firmware import words
+
+            if self.state.phase == 0:
+                return words.wait(self.state.turn)
+            return "%s: %s" % words.refusal(self.state, move)  # the round is over
         j = 0  # its index among the legal moves, for the tape
         while j < self.nmoves and self.moves[j] != move:
             j += 1
-        try:
-            self.state.apply(move)
-        except IllegalMove as e:
-            return "%s: %s" % (e.rule, e.reason)
+        if j == self.nmoves:  # not legal: words says why (the engine's English is never loaded here)
+            from firmware import words
+
+            return "%s: %s" % words.refusal(self.state, move)
+        self.state.apply(move)
         if self.tape is not None:
             self.tape.add(j, self.nmoves)
         self._note(HUMAN, move)
@@ -121,7 +131,7 @@ class Match:
         return s.phase == 0 and s.turn != HUMAN
 
     def hint(self):
-        """(move, reason) the expert suggests for the person now."""
-        from engine.hint import hint
+        """(move, reason in the person's language) the expert suggests for the person now."""
+        from firmware import words
 
-        return hint(self.view, self.seed)
+        return words.hint(self.view, self.seed)

@@ -1,60 +1,84 @@
-"""Round end, scoreboard and match end as text for the pager (loaded only at a round's end)."""
+"""Round end, scoreboard and match end as text for the pager (loaded only at a round's end).
+
+The person is "You" everywhere; the bots are P2..Pn (the table's names).
+"""
 
 from engine.names import card_token
 from engine.scoring import hand_list
+from firmware.lang import t
+
+LOG_MAX = 16384  # bytes of moves a match record keeps (some 80 rounds of Elfer Raus); beyond: none
 
 
-def _who(p):
-    return "You" if p == 0 else "P%d" % (p + 1)
+def who(p):
+    return t("res_you") if p == 0 else "P%d" % (p + 1)
+
+
+def _high(m):
+    return m.rules.high_wins
 
 
 def round_text(m):
     s = m.state
-    rules = m.rules
-    g = rules.game
+    g = m.rules.game
     out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
-    if out:
-        head = "%s went out." % _who(out[0])
+    if not out:
+        head = t("res_blocked")
+    elif out[0] == 0:
+        head = t("res_out_you")
     else:
-        head = "Nobody can place any more (B3)."
-    lines = [head, "%s: cards left" % ("Points" if rules.high_wins else "Penalty")]
+        head = t("res_out") % who(out[0])
+    lines = [head, t("res_left_pts" if _high(m) else "res_left_pen")]
     for p in range(s.n):
         if not s.active[p]:
             continue
         cards = " ".join(card_token(g, c) for c in hand_list(s, p)) or "-"
-        lines.append("%s %d: %s" % (_who(p), s.round_scores[p], cards))
+        lines.append("%s %d: %s" % (who(p), s.round_scores[p], cards))
     if s.tiebreak:
-        lines.append("Tie-break round: these penalties are not added.")
+        lines.append(t("res_tb_not_added"))
     return "\n".join(lines)
 
 
 def score_text(m):
     s = m.state
     rules = m.rules
-    lines = ["Seat   round  total"]
+    lines = ["%-6s %6s %6s" % (t("res_col_seat"), t("res_col_round"), t("res_col_total"))]
     for p in range(s.n):
-        rnd = "%5d" % s.round_scores[p] if s.active[p] else "    -"
-        lines.append("%-6s %s %6d" % (_who(p), rnd, s.scores[p]))
+        rnd = "%6d" % s.round_scores[p] if s.active[p] else "     -"
+        lines.append("%-6s %s %6d" % (who(p), rnd, s.scores[p]))
     if rules.rounds:
-        lines.append("Round %d of %d." % (s.round_no, rules.rounds))
+        lines.append(t("res_round_of") % (s.round_no, rules.rounds))
     else:
-        lines.append("Match ends at %d %s." % (rules.limit, "points" if rules.high_wins else "penalty"))
+        lines.append(t("res_ends_pts" if rules.high_wins else "res_ends_pen") % rules.limit)
     if s.pending_tiebreak:
-        seats = " and ".join(_who(p) for p in range(s.n) if s.pending_tiebreak >> p & 1)
-        lines.append("%s tie: a tie-break round (E23) decides." % seats)
+        seats = ", ".join(who(p) for p in range(s.n) if s.pending_tiebreak >> p & 1)
+        lines.append(t("res_tie_next") % seats)
     return "\n".join(lines)
 
 
-def match_text(m):
+# --- the match record's moves (firmware/export.py writes the record) ---------------------
+
+
+def note_round(m):
+    """Keep the round just ended (once): its move count (2 bytes), then (seat, move) pairs."""
+    log = m.log
     s = m.state
-    winners = [p for p in range(s.n) if s.match_winners >> p & 1]
-    if len(winners) > 1:
-        text = "A draw: %s." % " and ".join(_who(p) for p in winners)
-    elif s.tiebreak:
-        text = "%s won the tie-break round and the match." % _who(winners[0])
-    else:
-        unit = "points" if m.rules.high_wins else "penalty"
-        text = "%s won with %d %s." % (_who(winners[0]), s.scores[winners[0]], unit)
-    if winners == [0]:
-        text += " Congratulations!"
-    return text
+    if log is None or s.phase == 0 or logged_rounds(log) >= s.round_no:
+        return
+    n = s.hist_len
+    if len(log) + 2 + 2 * n > LOG_MAX:
+        m.log = None
+        return
+    log.append(n >> 8)
+    log.append(n & 255)
+    log.extend(memoryview(s.history)[: 2 * n])
+
+
+def logged_rounds(log):
+    """How many rounds the match record's log holds."""
+    k = 0
+    i = 0
+    while i < len(log):
+        i += 2 + 2 * (log[i] << 8 | log[i + 1])
+        k += 1
+    return k

@@ -34,16 +34,6 @@ def opponents_code(levels):
     return ((k[0] * 6 + k[1]) * 6 + k[2]) * 6 + k[3]
 
 
-def opponents_text(code):
-    parts = []
-    for i in range(3, -1, -1):
-        c = code % 6
-        code //= 6
-        if c:
-            parts.append("%dx%s" % (c, LEVELS[i]))
-    return "+".join(parts) or "-"
-
-
 def game_key(rules):
     if rules.bastard:
         return "bastard"
@@ -127,7 +117,8 @@ def decode(payload, settings):
 
 
 def record(stats, state, levels, human=0):
-    """Count a finished match for the person in seat `human`."""
+    """Count a finished match for the person in seat `human`; returns the rating of its
+    game and opponent set before and after (README, "Statistics": the rating rule)."""
     rules = state.rules
     key = (game_key(rules), opponents_code(levels[p] for p in range(rules.players) if p != human))
     row = stats.get(key)
@@ -150,39 +141,22 @@ def record(stats, state, levels, human=0):
         better = row[4] == NO_BEST or mine < row[4]
     if better:
         row[4] = min(mine, 65534)
-    # The rating moves like the page's XP rule: 10 x players for a won match, -10 for a lost one.
+    old = row[5]
+    # The rating rule (README, the statistics page: res_rating_rule): a match won alone
+    # +10 x players, a lost one -10 (never below 0), a shared win (a draw) nothing.
     if won:
         row[5] = min(row[5] + 10 * rules.players, 65535)
     elif lost:
         row[5] = max(row[5] - 10, 0)
-    return key
+    return old, row[5]
 
 
 def text(stats):
-    if not stats:
-        return "No matches played yet."
-    lines = []
-    total = 0
-    for g in GAMES:
-        for key in sorted(k for k in stats if k[0] == g):
-            matches, wins, rounds, score, best, rating = stats[key]
-            total += rating
-            what = "points" if g != "elfer" else "penalty"
-            avg = score * 10 // rounds if rounds else 0
-            lines.append("%s vs %s" % (g, opponents_text(key[1])))
-            lines.append(
-                " %d played, %d won, %d round%s, avg %s %d.%d/round, best %s, rating %d"
-                % (
-                    matches,
-                    wins,
-                    rounds,
-                    "" if rounds == 1 else "s",
-                    what,
-                    avg // 10,
-                    avg % 10,
-                    "-" if best == NO_BEST else best,
-                    rating,
-                )
-            )
-    lines.insert(0, "Rating (all): %d" % total)
-    return "\n".join(lines)
+    """The statistics page (firmware/statstext.py: loaded for the page only, so saving a
+    finished match, which loads this module late in a match, compiles less)."""
+    from engine.compat import unload
+    from firmware import statstext
+
+    page = statstext.text(stats)
+    unload("firmware.statstext")
+    return page

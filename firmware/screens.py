@@ -492,7 +492,7 @@ class TableScreen(Screen):
 
     def describe(self, app, m, its):
         """The focused card or box, in words (the message area when nothing else is said)."""
-        from engine.names import card_name
+        from firmware.words import card_name
 
         v = m.view
         board = app.board
@@ -594,7 +594,7 @@ class TableScreen(Screen):
         if ticks_diff(now, self.next_bot) < 0:
             return
         p, mv = m.bot_step()
-        from engine.names import move_name
+        from firmware.words import move_name
 
         text = "%s: %s" % (seat(p), move_name(m.rules.game, mv))
         self.next_bot = ticks_add(now, app.settings.delay())
@@ -624,26 +624,33 @@ def stats_menu(app):
 def round_end_pager(app):
     from firmware import results
 
-    return Pager(
-        app, "Round %d over" % app.match.state.round_no, results.round_text(app.match), app.table_screen, score_page
-    )
+    m = app.match
+    return Pager(app, t("res_round_over") % m.state.round_no, results.round_text(m), app.table_screen, score_page)
 
 
 def score_page(app):
     from firmware import results
 
-    app.show(Pager(app, "Scores", results.score_text(app.match), app.table_screen, after_scores))
+    app.show(Pager(app, t("res_scores"), results.score_text(app.match), app.table_screen, after_scores))
 
 
 def after_scores(app):
     from firmware import results
 
     m = app.match
+    results.note_round(m)  # before next_round(): the round's moves, for the match record
     if m.state.is_match_over():
-        text = results.match_text(m)
         app.record_match()
-        app.show(Pager(app, "Match over", text, None, lambda a: a.quit_match()))
+        _free_the_table(app)
+        saved, why = _export(m)
+        from firmware import matchend
+
+        text = matchend.match_text(m, saved, why)
+        app.show(MatchOverPager(app, t("res_match_over"), text))
         return
+    from engine.compat import unload
+
+    unload("firmware.results")  # the pages are done: room for the bots of the next round
     m.next_round()
     ts = app.table_screen
     ts.msg = ""
@@ -651,6 +658,36 @@ def after_scores(app):
     if m.state.tiebreak:
         ts.say(t("ts_tiebreak"), ui.GOOD)
     app.show(ts)
+
+
+class MatchOverPager(Pager):
+    """The match over page: A or B ends the match (its table is gone) for the title menu."""
+
+    def leave(self, app):
+        app.quit_match()
+
+
+def _free_the_table(app):
+    """The match is over: its table and bots are not needed again (only its pages, then the
+    title menu), and their memory makes room to compile the export and the match over page."""
+    import gc
+
+    m = app.match
+    for p in range(len(m.bots)):
+        m.bots[p] = None
+    app.table = None
+    app.table_screen = None
+    gc.collect()
+
+
+def _export(m):
+    """The match record to the console and a file (firmware/export.py, loaded for this only)."""
+    from engine.compat import unload
+    from firmware import export
+
+    got = export.export(m)
+    unload("firmware.export")
+    return got
 
 
 def selftest_page(app):

@@ -49,3 +49,10 @@ def pytest_terminal_summary(terminalreporter, config):
 def pytest_unconfigure(config):
     if _worker(config) is None:
         shutil.rmtree(config.fuzz_counts, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _records_in_a_temporary_folder(tmp_path_factory, monkeypatch):
+    """A match played to its end writes its record (firmware/export.py): into a folder of
+    the test run, never the machine's root or the repository (a test may set its own)."""
+    monkeypatch.setenv("ELFER_RECORDS", str(tmp_path_factory.mktemp("records")))

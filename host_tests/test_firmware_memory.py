@@ -35,6 +35,21 @@ def test_firmware_match_fits_heap_cap(tmp_path, level):
     assert "fw_mem: OK level=%s" % level in r.stdout
 
 
+def test_firmware_match_over_with_its_record_fits_heap_cap(tmp_path, monkeypatch):
+    """A 3-round match with medium bots to the match over page: the statistics, the record
+    export (printed and written) and the final table under the cap."""
+    need_micropython()
+    records = tmp_path / "records"
+    records.mkdir()
+    monkeypatch.setenv("ELFER_RECORDS", str(records))
+    build = upy.firmware_probe_dir(str(tmp_path / "build"))
+    r = upy.run("tools/mp/fw_mem.py", cwd=build, heap=FW_HEAP_CAP, args=("medium", "3", "5"))
+    assert r.returncode == 0, r.stdout[-500:] + r.stderr[-1500:]
+    assert "fw_mem: OK level=medium rounds=3" in r.stdout
+    assert "--- end of record ---" in r.stdout
+    assert len(os.listdir(str(records))) == 1
+
+
 def test_firmware_heap_cap_is_real(tmp_path):
     """The same run under a far smaller heap fails with a MemoryError: the cap test can fail."""
     need_micropython()

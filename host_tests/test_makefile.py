@@ -40,3 +40,16 @@ def test_make_soak_runs_only_the_fuzz_tests_with_more_cases_and_counts_them():
     assert int(lines["fuzz_cases_records"]) >= 7 and lines["fuzz_failures_records"] == "0"
     ran = [line for line in r.stdout.splitlines() if " passed" in line][-1]
     assert "deselected" in ran  # the other tests of the file did not run
+
+
+def test_make_play_help_lists_the_window_and_the_terminal_options():
+    r = make("play", "ARGS=--help")
+    assert r.returncode == 0, r.stderr
+    for option in ("--board", "--scale", "--save", "--terminal", "--lang", "--preset", "--option", "--bots"):
+        assert option in r.stdout
+    assert "--seed" in r.stdout and "--record" in r.stdout
+
+
+def test_make_play_refuses_an_unknown_option_instead_of_ignoring_it():
+    r = make("play", "ARGS=--terminal --colour red")
+    assert r.returncode != 0 and "unrecognized arguments: --colour red" in r.stderr

@@ -120,3 +120,33 @@ def test_unloading_setup_only_rules_frees_ram_and_games_go_on(micropython, mpy_b
     assert r.returncode == 0, r.stdout + r.stderr
     freed = int(r.stdout.split()[1])
     assert freed > 2000 and "round 1 False" in r.stdout
+
+
+def test_refusals_and_hints_in_every_language_are_byte_identical_on_micropython(micropython, tmp_path):
+    """firmware/words.py with engine/reasons.py, hint.py and messages.py, as .mpy on the real MicroPython:
+    every language's refusals and hints over seeded positions print the same bytes as on CPython."""
+    need(upy.mpy_cross(), "mpy-cross")
+    dest = str(tmp_path)
+    upy.compile_mpy(dest, ("engine", "firmware", "firmware/lang"))
+    script = os.path.join(ROOT, "tools", "mp", "msgs.py")
+    cp = subprocess.run([sys.executable, script], cwd=ROOT, capture_output=True, timeout=300)
+    assert cp.returncode == 0, cp.stderr.decode()
+    mpy = upy.run("tools/mp/msgs.py", cwd=dest, timeout=300)
+    assert mpy.returncode == 0, mpy.stderr
+    out = cp.stdout.decode()
+    for code in ("en", "de", "es", "nl", "pt"):
+        assert out.count("\n%s " % code) > 100 and "\n%s classic hint " % code in out
+    assert mpy.stdout == out, "MicroPython (.mpy) and CPython messages differ"
+
+
+def test_a_refusal_on_micropython_leaves_no_message_code_loaded(micropython, tmp_path):
+    """The device loads the messages' kinds table only to word a refusal and gives it back after;
+    the engine's English (engine/english.py) is never loaded there."""
+    need(upy.mpy_cross(), "mpy-cross")
+    dest = str(tmp_path)
+    upy.compile_mpy(dest, ("engine", "firmware", "firmware/lang"))
+    r = upy.run("tools/mp/msgs.py", cwd=dest, args=("ram",), timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    figures = dict(line.split(": ") for line in r.stdout.split("\n") if line.startswith("ram_"))
+    assert figures["ram_messages_loaded_after"] == "0" and figures["ram_english_loaded"] == "0"
+    assert int(figures["ram_after_first_refusal"]) < 1024, figures

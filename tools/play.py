@@ -3,13 +3,15 @@
 
     python tools/play.py [--preset classic] [--option players=3] [--option rounds=2]
                          [--bots easy|LEVEL,LEVEL,...] [--seed N] [--dealer N]
+                         [--lang en|de|es|nl|pt] [--record FILE]
 
 Rendering (render_table, render_hand, render_round_end, ...) is kept apart
 from the input loop (play_match), which takes an input function and an
 output function so tests can drive a whole match in-process. The renderers
 accept a State or a SeatView (they read the same fields); the human's screen
 is always drawn from the human's SeatView, and bots only ever get their own
-SeatView (E8).
+SeatView (E8). Every text comes from tools/playtexts (the chosen language);
+card names and refusals from firmware/words.py when it is there.
 """
 
 import argparse
@@ -21,35 +23,72 @@ if __package__ in (None, ""):  # run as a script: make the project root importab
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import bots as engine_bots  # noqa: E402
+from engine import cards as engine_cards  # noqa: E402
 from engine import turn as engine_turn  # noqa: E402
-from engine.cards import (  # noqa: E402
-    COLOR_NAMES,
-    DRAW,
-    END,
-    GAME_CINQUILLO,
-    PASS,
-    REVERSE,
-    SKIP,
-    card_name,
-    card_token,
-    parse_card,
-)
+from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token  # noqa: E402
 from engine.compat import digits  # noqa: E402
 from engine.errors import IllegalMove, RulesError  # noqa: E402
+from engine.record import MatchRecord  # noqa: E402
 from engine.rules import PRESET_ORDER, make_rules, option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
+from tools import cardinput, playtexts  # noqa: E402
+from tools.playtexts import t  # noqa: E402
+
+try:
+    from firmware import words  # card names and refusals in the chosen language
+except ImportError:  # not there yet: the engine's English names and reasons
+    words = None
 
 HUMAN = 0  # the person always sits in seat 0 (P1)
 PLAYING = 0
-PROMPT = "Your move (number, card, d, e, p, h, q): "
-CONTINUE_PROMPT = "Press Enter to continue (q to quit): "
-COMMANDS = {"d": DRAW, "draw": DRAW, "e": END, "end": END, "p": PASS, "pass": PASS}
-QUIT_WORDS = ("q", "quit", "exit")
-HELP_WORDS = ("h", "help", "?")
+LANGS = playtexts.CODES
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
+
+
+def use_language(code):
+    """Choose the language of the texts, and of the card names and refusals (firmware.lang)."""
+    playtexts.use(code)
+    if words is not None:
+        from firmware import lang
+
+        lang.use(code)
+
+
+def card_name(game, c):
+    """A card's name in the chosen language ('red 11', 'rot 11', 'sota de copas')."""
+    if words is not None:
+        return words.card_name(game, c)
+    return engine_cards.card_name(game, c)
+
+
+def refusal(state, move, error):
+    """(rule, why) for a refused move, in the chosen language and addressed to the player."""
+    if words is not None:
+        return words.refusal(state, move)
+    return error.rule, error.reason
+
+
+def _words(key):
+    """A command's words: the English ones and the chosen language's."""
+    return tuple(playtexts.table("en")[key]) + tuple(t(key))
+
+
+def continue_prompt():
+    return t("continue_prompt")
+
+
+def input_names():
+    """The chosen language's words for cards (tools/cardinput.py)."""
+    return cardinput.Names(
+        (t("colors_elfer"), t("colors_cinquillo")),
+        t("ranks_cinquillo"),
+        t("card_skip"),
+        t("card_reverse"),
+        t("fillers"),
+    )
 
 
 # --- small helpers (State or SeatView) -----------------------------------------
@@ -66,9 +105,27 @@ def seat_label(p, names=None):
     return seat_name(p)
 
 
+def color_name(game, color):
+    return t("colors_cinquillo" if game == GAME_CINQUILLO else "colors_elfer")[color]
+
+
 def rank_text(game, r):
     """A rank as printed inside a row: '11', or 'jack' in Cinquillo."""
-    return card_name(game, r).split()[-1]
+    if game == GAME_CINQUILLO and r > 7:
+        return t("ranks_cinquillo")[r - 8]
+    return str(r)
+
+
+def plural(k, one, many):
+    return "%d %s" % (k, t(one) if k == 1 else t(many))
+
+
+def joined(items):
+    """'P2', 'P2 and P3', 'P2, P3 and P4' in the chosen language."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + t("and") + items[-1]
 
 
 def hand_of(s, seat):
@@ -101,7 +158,7 @@ def _paint(text, ansi):
 
 
 def direction_text(s):
-    return "clockwise" if s.dir > 0 else "counter-clockwise (to the right)"
+    return t("dir_cw") if s.dir > 0 else t("dir_ccw")
 
 
 def turn_order(s, start):
@@ -116,18 +173,20 @@ def turn_order(s, start):
 
 
 def score_kind(rules):
-    if rules.high_wins:
-        return "points, highest wins"
-    return "penalty, lowest wins"
+    return t("kind_high") if rules.high_wins else t("kind_low")
 
 
 def match_goal(s):
     rules = s.rules
     if getattr(s, "tiebreak", 0):
-        return "tie-break round (E23): first out wins the match"
+        return t("goal_tiebreak")
     if rules.rounds:
-        return "round %d of %d" % (s.round_no, rules.rounds)
-    return "match ends at %d" % rules.limit
+        return t("goal_rounds") % (s.round_no, rules.rounds)
+    return t("goal_limit") % rules.limit
+
+
+def game_name(rules):
+    return t("game_cinquillo") if rules.game == GAME_CINQUILLO else t("game_elfer")
 
 
 # --- what happened: moves and the history ---------------------------------------
@@ -137,12 +196,12 @@ def describe_move(game, seat, move):
     """One line for another seat's move: 'P3 plays yellow 12', 'P2 draws a card'."""
     who = seat_name(seat)
     if move == DRAW:
-        return "%s draws a card" % who
+        return t("does_draw") % who
     if move == END:
-        return "%s ends the turn" % who
+        return t("does_end") % who
     if move == PASS:
-        return "%s passes" % who
-    return "%s plays %s" % (who, card_name(game, move))
+        return t("does_pass") % who
+    return t("does_play") % (who, card_name(game, move))
 
 
 def last_action(s, seat):
@@ -152,7 +211,7 @@ def last_action(s, seat):
     while i >= 0 and s.history_entry(i)[0] != seat:
         i -= 1
     if i < 0:
-        return "no move yet"
+        return t("last_none")
     block = []
     while i >= 0 and s.history_entry(i)[0] == seat:
         block.append(s.history_entry(i)[1])
@@ -160,22 +219,22 @@ def last_action(s, seat):
     block.reverse()
     parts = []  # [kind, items]
     for m in block:
-        kind = "draw" if m == DRAW else "end" if m == END else "pass" if m == PASS else "play"
+        kind = m if m in (DRAW, END, PASS) else 0
         if parts and parts[-1][0] == kind:
             parts[-1][1].append(m)
         else:
             parts.append([kind, [m]])
-    words = []
+    said = []
     for kind, items in parts:
-        if kind == "play":
-            words.append("played " + ", ".join(card_name(game, m) for m in items))
-        elif kind == "draw":
-            words.append("drew a card" if len(items) == 1 else "drew %d cards" % len(items))
-        elif kind == "end":
-            words.append("ended the turn")
+        if kind == 0:
+            said.append(t("last_played") % ", ".join(card_name(game, m) for m in items))
+        elif kind == DRAW:
+            said.append(t("last_drew") if len(items) == 1 else t("last_drew_n") % len(items))
+        elif kind == END:
+            said.append(t("last_ended"))
         else:
-            words.append("passed")
-    return "; ".join(words)
+            said.append(t("last_passed"))
+    return "; ".join(said)
 
 
 # --- rendering -------------------------------------------------------------------
@@ -185,29 +244,29 @@ def row_text(s, color, ansi=False):
     """One row: color, lowest..highest (or the start card of a closed row), what fits, dead cards."""
     rules = s.rules
     g = rules.game
-    name = COLOR_NAMES[g][color]
+    name = color_name(g, color)
     lo, hi = s.lo[color], s.hi[color]
     if not hi:
-        return "  %-7s --          opens with %s" % (name, card_name(g, color * 32 + s.start[color]))
+        return "  %-9s --          %s" % (name, t("row_opens") % card_name(g, color * 32 + s.start[color]))
     span = rank_text(g, lo) if lo == hi else "%s..%s" % (rank_text(g, lo), rank_text(g, hi))
-    line = "  %-7s %-11s" % (name, span)
+    line = "  %-9s %-11s" % (name, span)
     if rules.bastard:
-        below = "below %s" % rank_text(g, lo) if lo > 1 else ""
-        above = "above %s" % rank_text(g, hi) if hi < rules.ranks else ""
-        takes = " or ".join(t for t in (below, above) if t)
-        line += " takes any card %s" % takes if takes else " complete"
+        below = t("row_below") % rank_text(g, lo) if lo > 1 else ""
+        above = t("row_above") % rank_text(g, hi) if hi < rules.ranks else ""
+        takes = t("or").join(x for x in (below, above) if x)
+        line += " " + (t("row_takes") % takes if takes else t("row_complete"))
         dead = dead_ranks(s, color)
         if dead:
-            line += "  " + _paint("dead: " + ", ".join(rank_text(g, r) for r in dead), ansi)
+            line += "  " + _paint(t("row_dead") % ", ".join(rank_text(g, r) for r in dead), ansi)
     else:
         nxt = []
         if lo > 1:
             nxt.append(rank_text(g, lo - 1))
         if hi < rules.ranks:
             nxt.append(rank_text(g, hi + 1))
-        line += " next " + " | ".join(nxt) if nxt else " complete"
+        line += " " + (t("row_next") % " | ".join(nxt) if nxt else t("row_complete"))
     if rules.start_10_12:
-        line += "  (start %d)" % s.start[color]
+        line += "  " + t("row_start") % s.start[color]
     return line.rstrip()
 
 
@@ -215,36 +274,34 @@ def render_table(s, seat, names=None, ansi=False):
     """The table as `seat` sees it: rows, stock, opponents, turn and direction, scores."""
     rules = s.rules
     lines = []
-    head = "Round %d" % s.round_no
+    head = t("head_round") % s.round_no
     if getattr(s, "tiebreak", 0):
-        head += " (tie-break, E23)"
-    head += " | dealer %s | %s | direction %s: %s" % (
-        seat_name(s.dealer),
-        "your turn" if s.turn == seat else seat_name(s.turn) + " to move",
-        direction_text(s),
-        turn_order(s, s.turn),
+        head += t("head_tiebreak")
+    head += " | %s | %s | %s" % (
+        t("head_dealer") % seat_name(s.dealer),
+        t("your_turn") if s.turn == seat else t("to_move") % seat_name(s.turn),
+        t("head_direction") % (direction_text(s), turn_order(s, s.turn)),
     )
     lines.append(head)
-    lines.append("Rows:")
+    lines.append(t("rows"))
     for c in range(rules.colors):
         lines.append(row_text(s, c, ansi))
     if rules.game == GAME_CINQUILLO and s.nactive > 2:
-        lines.append("Stock: none (all cards dealt)")
+        lines.append(t("stock_none"))
     else:
-        lines.append("Stock: %d card%s" % (s.stock_left, "" if s.stock_left == 1 else "s"))
-    lines.append("Opponents:")
+        lines.append(t("stock") % plural(s.stock_left, "card", "cards"))
+    lines.append(t("opponents"))
     p = seat
     for _ in range(s.n - 1):
         p = (p + s.dir) % s.n
         if not s.active[p]:
-            lines.append("  %-11s sits out this tie-break round" % seat_label(p, names))
+            lines.append("  %-11s %s" % (seat_label(p, names), t("sits_out")))
             continue
         k = s.count[p]
-        lines.append(
-            "  %-11s %2d card%s  last: %s" % (seat_label(p, names), k, " " if k == 1 else "s", last_action(s, p))
-        )
+        count = "%2d %s" % (k, t("card") if k == 1 else t("cards"))
+        lines.append("  %-11s %-9s  %s" % (seat_label(p, names), count, t("last") % last_action(s, p)))
     scores = " | ".join("%s %d" % (seat_name(p), s.scores[p]) for p in range(s.n))
-    lines.append("Scores (%s; %s): %s" % (score_kind(rules), match_goal(s), scores))
+    lines.append(t("scores_line") % (score_kind(rules), match_goal(s), scores))
     return "\n".join(lines)
 
 
@@ -258,12 +315,12 @@ def render_hand(s, seat, ansi=False, per_line=4):
     """The hand numbered for input; '*' marks a playable card, 'x' a dead one (Bastard)."""
     g = s.rules.game
     entries = hand_entries(s, seat)
-    legend = "* = playable"
+    legend = t("legend_playable")
     if s.rules.bastard:
-        legend += ", x = dead"
-    lines = ["Your hand (%d card%s; %s):" % (len(entries), "" if len(entries) == 1 else "s", legend)]
+        legend += ", " + t("legend_dead")
+    lines = [t("hand_head") % (plural(len(entries), "card", "cards"), legend)]
     if not entries:
-        lines.append("  (empty)")
+        lines.append("  " + t("hand_empty"))
     width = max([len(card_name(g, c)) for _, c, _, _ in entries] or [0])
     row = []
     for num, c, ok, dead in entries:
@@ -278,25 +335,41 @@ def render_hand(s, seat, ansi=False, per_line=4):
     return "\n".join(lines)
 
 
+def _opening_rule(s):
+    """C5, E10 (red's start card) or E11 (another color's, red's being in the stock)."""
+    if s.rules.one_card_turns:
+        return "C5"
+    return "E10" if s.forced >> 5 == 0 else "E11"
+
+
+def no_pass_reason(s, seat, legal):
+    """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due)."""
+    if not s.rules.optional_pass or PASS in legal or s.placed or s.drawn or not legal:
+        return ""
+    if engine_turn.obligated(s, seat):
+        return t("no_pass_e12")
+    if s.idle >= s.nactive:
+        return t("no_pass_v1")
+    return ""
+
+
 def render_options(s, seat):
-    """What the human may do now, in words."""
+    """What the human may do now, in words (and why V1's pass is not there when it is not)."""
     legal = legal_set(s, seat)
     if not legal:
         return ""
     g = s.rules.game
     if s.forced and s.forced in legal:
-        rule = "C5" if s.rules.one_card_turns else "E10" if s.forced >> 5 == 0 else "E11"  # E11: not red's start card
-        return "You open the round with %s (%s)." % (card_name(g, s.forced), rule)
+        return t("opt_forced") % (card_name(g, s.forced), _opening_rule(s))
     opts = []
     if any(m < DRAW for m in legal):
-        opts.append("play a card marked *")
-    if DRAW in legal:
-        opts.append("d = draw a card")
-    if END in legal:
-        opts.append("e = end your turn")
-    if PASS in legal:
-        opts.append("p = pass")
-    return "You may: " + " | ".join(opts)
+        opts.append(t("opt_play"))
+    for move, key in ((DRAW, "opt_draw"), (END, "opt_end"), (PASS, "opt_pass")):
+        if move in legal:
+            opts.append(t(key))
+    text = t("opt_head") % " | ".join(opts)
+    why = no_pass_reason(s, seat, legal)
+    return text + "\n" + why if why else text
 
 
 def render_screen(s, seat, names=None, ansi=False):
@@ -307,48 +380,55 @@ def render_screen(s, seat, names=None, ansi=False):
     return "\n".join(parts)
 
 
+def game_moves(rules):
+    """The moves this game has at all: Cinquillo has no end, and draws only with 2 players (C8)."""
+    if rules.one_card_turns:
+        return (DRAW, PASS) if rules.players == 2 else (PASS,)
+    return (DRAW, END, PASS)
+
+
+_MOVE_LETTERS = {DRAW: "d", END: "e", PASS: "p"}
+
+
+def move_prompt(s, seat):
+    """'Your move (number, card, d, p, h, q): ' with only the moves this game has."""
+    letters = [_MOVE_LETTERS[m] for m in game_moves(s.rules)]
+    return t("prompt") % ", ".join([t("prompt_number"), t("prompt_card")] + letters + ["h", "q"])
+
+
 def render_help(rules):
     g = rules.game
-    ex = [card_name(g, 32 + 3), card_token(g, 32 + 3)]
+    ex = 32 + 3
     lines = [
-        "Commands:",
-        "  <number>      play the card with that number in your hand list",
-        "  <card>        play a card by name or token, e.g. '%s' or '%s'" % (ex[0], ex[1]),
+        t("help_head"),
+        "  %-13s %s" % (t("help_number_word"), t("help_number")),
+        "  %-13s %s" % (t("help_card_word"), t("help_card") % (card_name(g, ex), card_token(g, ex))),
     ]
     if rules.one_card_turns:
         if rules.players == 2:
-            lines.append("  d             draw a card when you cannot play (C8)")
-        lines.append("  p             pass when you cannot play (C8)")
+            lines.append("  d             " + t("help_draw_c8"))
+        lines.append("  p             " + t("help_pass_c8"))
     else:
-        lines.append("  d             draw a card (only when you cannot play, E17)")
-        lines.append("  e             end your turn (after placing at least one card, E15)")
-        lines.append(
-            "  p             pass (blocked with an empty stock, E18%s)"
-            % ("; or by choice, V1" if rules.optional_pass else "")
-        )
-    lines.append("  h             this help;  q  quit the match")
-    lines.append("Rules in brief:")
+        lines.append("  d             " + t("help_draw"))
+        lines.append("  e             " + t("help_end"))
+        lines.append("  p             " + (t("help_pass_v1") if rules.optional_pass else t("help_pass")))
+    lines.append("  %-13s %s" % (t("help_record_word"), t("help_record")))
+    lines.append("  h             " + t("help_help"))
+    lines.append(t("help_rules"))
     if rules.game == GAME_CINQUILLO:
-        lines.append("  Each row opens with its 5 (C4). A turn is exactly one card (C7); who can play must.")
-        if rules.bastard:
-            lines.append("  Bastard (B2): any higher card goes on top, any lower below; skipped cards are dead.")
-            lines.append("  The round ends when a hand is empty or nobody can place; fewest cards wins (B3/B4).")
-        else:
-            lines.append("  Cards go one above the top or one below the bottom of their suit's row; 7 is")
-            lines.append("  followed by the jack. First out scores 5 plus 1 per card left in other hands (C9).")
+        keys = ["rules_c1"]
+        keys += ["rules_b1", "rules_b2"] if rules.bastard else ["rules_c2", "rules_c3"]
         if rules.players == 2:
-            lines.append("  Blocked: draw one card, and the turn passes (C8).")
+            keys.append("rules_c8")
     else:
-        lines.append("  A row opens only with its start card (E9); a card fits one below the bottom or one")
-        lines.append("  above the top of its color's row (E14). Play as many cards as you like (E15), then e.")
-        lines.append("  You must play if you can (E16) and must open a row whose start card you hold (E12).")
-        lines.append(
-            "  Blocked: draw (E17%s); a drawn card that fits must be played."
-            % (", up to %d cards, V2" % rules.draw_max if rules.draw_max > 1 else "")
-        )
-        lines.append("  Cards left in hand at the end are penalty points (E21); lowest total wins.")
+        keys = ["rules_e1", "rules_e2", "rules_e3"]
+        keys.append("rules_e4_v2" if rules.draw_max > 1 else "rules_e4")
+        keys.append("rules_e5")
         if rules.actions:
-            lines.append("  Skip/reverse (V6): playable any time in your turn; act when the turn ends; 20 points.")
+            keys.append("rules_v6")
+    for key in keys:
+        text = t(key) % rules.draw_max if key == "rules_e4_v2" else t(key)
+        lines.extend("  " + line for line in text.split("\n"))
     return "\n".join(lines)
 
 
@@ -356,22 +436,18 @@ def render_round_start(s, names=None):
     lines = ["", "=" * 72]
     if s.tiebreak:
         seats = ", ".join(seat_label(p, names) for p in range(s.n) if s.active[p])
-        lines.append("Tie-break round (E23) among %s: whoever goes out first wins the match." % seats)
+        lines.append(t("start_tiebreak") % seats)
     else:
-        lines.append("Round %d: %s deals." % (s.round_no, seat_label(s.dealer, names)))
+        lines.append(t("start_round") % (s.round_no, seat_label(s.dealer, names)))
     g = s.rules.game
     if s.rules.start_10_12:
-        lines.append(
-            "Start cards this round (V3): "
-            + ", ".join(card_name(g, c * 32 + s.start[c]) for c in range(s.rules.colors))
-        )
+        lines.append(t("start_cards") % ", ".join(card_name(g, c * 32 + s.start[c]) for c in range(s.rules.colors)))
     if g == GAME_CINQUILLO and s.nactive == 3 and s.fourteen < s.n:
-        lines.append("%s got 14 cards (C3)." % seat_name(s.fourteen))
+        lines.append(t("start_fourteen") % seat_name(s.fourteen))
     if s.forced:
-        rule = "C5" if s.rules.one_card_turns else "E10" if s.forced == s.start[0] else "E11"
-        lines.append("%s holds %s and opens the round (%s)." % (seat_name(s.turn), card_name(g, s.forced), rule))
+        lines.append(t("start_opens") % (seat_name(s.turn), card_name(g, s.forced), _opening_rule(s)))
     else:
-        lines.append("%s begins." % seat_name(s.turn))
+        lines.append(t("start_begins") % seat_name(s.turn))
     return "\n".join(lines)
 
 
@@ -380,22 +456,22 @@ def _hand_text(s, p, ansi):
     names = []
     for c in hand_of(s, p):
         if is_dead(s, c):
-            names.append(_paint(card_name(g, c) + " (dead)", ansi))
+            names.append(_paint(t("dead_card") % card_name(g, c), ansi))
         else:
             names.append(card_name(g, c))
-    return ", ".join(names) if names else "out"
+    return ", ".join(names) if names else t("hand_out")
 
 
 def render_scoreboard(s, names=None, title=None):
     rules = s.rules
-    title = title or "Scoreboard after round %d" % s.round_no
+    title = title or t("board_after") % s.round_no
     lines = ["%s (%s; %s):" % (title, score_kind(rules), match_goal(s))]
-    lines.append("  %-11s %6s %7s" % ("seat", "round", "total"))
+    lines.append("  %-11s %6s %7s" % (t("board_seat"), t("board_round"), t("board_total")))
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "%6s" % "-"
         lines.append("  %-11s %s %7d" % (seat_label(p, names), rnd, s.scores[p]))
     if s.tiebreak:
-        lines.append("  (tie-break round: its penalties are shown but not added to the totals)")
+        lines.append("  " + t("board_tiebreak"))
     return "\n".join(lines)
 
 
@@ -407,9 +483,9 @@ def render_round_end(s, names=None, ansi=False):
     lines = ["", "=" * 72]
     out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
     if out:
-        lines.append("Round %d over: %s went out." % (s.round_no, seat_name(out[0])))
+        lines.append(t("end_out") % (s.round_no, seat_name(out[0])))
     else:
-        lines.append("Round %d over: nobody can place any more (B3)." % s.round_no)
+        lines.append(t("end_blocked") % s.round_no)
     for p in range(s.n):
         if not s.active[p]:
             continue
@@ -417,56 +493,38 @@ def render_round_end(s, names=None, ansi=False):
         cards_text = _hand_text(s, p, ansi)
         if g == GAME_CINQUILLO:
             k = s.count[p]
-            lines.append(
-                "  %s %2d card%s: %s -> %d point%s"
-                % (
-                    label,
-                    k,
-                    " " if k == 1 else "s",
-                    cards_text,
-                    s.round_scores[p],
-                    "" if s.round_scores[p] == 1 else "s",
-                )
-            )
+            count = "%2d %s" % (k, t("card") if k == 1 else t("cards"))
+            points = plural(s.round_scores[p], "point", "points")
+            lines.append("  %s %s: %s -> %s" % (label, count, cards_text, points))
         else:
-            lines.append("  %s %s -> penalty %d" % (label, cards_text, s.round_scores[p]))
+            lines.append("  %s %s -> %s" % (label, cards_text, t("end_penalty") % s.round_scores[p]))
     if g == GAME_CINQUILLO and winners:
-        who = " and ".join(seat_name(p) for p in winners)
-        if rules.bastard:
-            lines.append("Fewest cards: %s (B3/B4)." % who)
-        else:
-            lines.append("%s scores 5 + 1 per card left in the other hands (C9)." % who)
-    title = "Final scoreboard" if s.is_match_over() else None
+        who = joined(seat_name(p) for p in winners)
+        lines.append((t("end_fewest") if rules.bastard else t("end_c9")) % who)
+    title = t("board_final") if s.is_match_over() else None
     lines.append(render_scoreboard(s, names, title))
     return "\n".join(lines)
 
 
 def render_tiebreak_notice(s, names=None):
     seats = [p for p in range(s.n) if s.pending_tiebreak >> p & 1]
-    return "%s tie for the lowest penalty (%d): a tie-break round (E23) among them decides the match." % (
-        " and ".join(seat_label(p, names) for p in seats),
-        s.scores[seats[0]],
-    )
+    return t("tiebreak_notice") % (joined(seat_label(p, names) for p in seats), s.scores[seats[0]])
 
 
 def render_match_end(s, names=None):
     winners = [p for p in range(s.n) if s.match_winners >> p & 1]
-    unit = "points" if s.rules.high_wins else "penalty points"
+    unit = t("unit_points") if s.rules.high_wins else t("unit_penalty")
     if not winners:
-        return "Match over."
+        return t("over")
     if len(winners) > 1:
-        return "Match over: a draw between %s with %d %s each." % (
-            " and ".join(seat_label(p, names) for p in winners),
-            s.scores[winners[0]],
-            unit,
-        )
+        return t("over_draw") % (joined(seat_label(p, names) for p in winners), s.scores[winners[0]], unit)
     p = winners[0]
     if s.tiebreak:
-        text = "Match over: %s went out first in the tie-break round and wins the match (E23)." % seat_label(p, names)
+        text = t("over_tiebreak") % seat_label(p, names)
     else:
-        text = "Match over: %s wins with %d %s." % (seat_label(p, names), s.scores[p], unit)
+        text = t("over_win") % (seat_label(p, names), s.scores[p], unit)
     if p == HUMAN:
-        text += " Congratulations, you win!"
+        text += " " + t("over_congrats")
     return text
 
 
@@ -480,53 +538,79 @@ def _echo(text):
     return text if text.isprintable() else ascii(text)[1:-1]
 
 
+def _shown(path):
+    """A file name as printed: whole, control characters shown as escapes."""
+    return path if path.isprintable() else ascii(path)[1:-1]
+
+
 def parse_input(s, seat, text):
-    """('move', m) | ('help', None) | ('quit', None) | ('error', reason). Changes nothing."""
-    t = text.strip().lower()
-    if not t:
-        return "error", "Type a card number or name, or d (draw), e (end), p (pass), h (help), q (quit)."
-    if t in QUIT_WORDS:
+    """('move', m) | ('help', None) | ('quit', None) | ('record', file) | ('error', reason). Changes nothing."""
+    t_ = text.strip().lower()
+    if not t_:
+        return "error", t("err_empty")
+    if t_ in _words("words_quit"):
         return "quit", None
-    if t in HELP_WORDS:
+    if t_ in _words("words_help"):
         return "help", None
-    if t in COMMANDS:
-        return "move", COMMANDS[t]
+    head, _, rest = text.strip().partition(" ")
+    if head.lower() in _words("words_record"):
+        if not rest.strip():
+            return "error", t("err_record_file")
+        return "record", rest.strip()
+    for move, key in ((DRAW, "words_draw"), (END, "words_end"), (PASS, "words_pass")):
+        if t_ in _words(key):
+            if move not in game_moves(s.rules):
+                return "error", t("err_no_such_move") % _echo(text.strip())
+            return "move", move
     hand = hand_of(s, seat)
-    if t.isdigit():  # also true for '²' or '٣': only the digits 0-9 make a card number
-        k = digits(t, 3)
+    if t_.isdigit():  # also true for '²' or '٣': only the digits 0-9 make a card number
+        k = digits(t_, 3)
         if 1 <= k <= len(hand):
             return "move", hand[k - 1]
-        return "error", "There is no card number %s: your hand has %d card%s (1..%d)." % (
-            _echo(t),
-            len(hand),
-            "" if len(hand) == 1 else "s",
-            len(hand),
-        )
+        return "error", t("err_number") % (_echo(t_), plural(len(hand), "card", "cards"), len(hand))
     g = s.rules.game
     try:
-        return "move", parse_card(g, t)
+        return "move", cardinput.parse(g, t_, input_names())
     except ValueError:
-        return "error", "Unknown input '%s': type a card number, a card such as '%s' or '%s', or h for help." % (
-            _echo(text.strip()),
-            card_name(g, 32 + 3),
-            card_token(g, 32 + 3),
-        )
+        return "error", t("err_unknown") % (_echo(text.strip()), card_name(g, 32 + 3), card_token(g, 32 + 3))
 
 
 class Quit(Exception):
     """The person asked to leave the match."""
 
 
-def human_move(state, view, seat, input_fn, out, names=None, ansi=False):
+class Keeper:
+    """The match record (engine/record.py) as it is played, and where it goes (--record, 'record FILE')."""
+
+    def __init__(self, state, seed=None, path=None):
+        self.record = MatchRecord(state, seed)
+        self.path = path
+
+    def write(self, state, path=None):
+        """Write the record so far; the sentence to show (written, or why not)."""
+        path = path or self.path
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(self.record.text(state))
+        except (OSError, ValueError) as e:
+            return t("record_failed") % (_shown(path), getattr(e, "strerror", None) or e)
+        return t("record_written") % _shown(path)
+
+
+def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=None):
     """Show the screen, read until a legal move is applied to `state`; return it. Raises Quit, EOFError."""
     state.view_into(view)
     out(render_screen(view, seat, names, ansi))
+    prompt = move_prompt(view, seat)
     while True:
-        kind, value = parse_input(view, seat, input_fn(PROMPT))
+        kind, value = parse_input(view, seat, input_fn(prompt))
         if kind == "quit":
             raise Quit()
         if kind == "help":
             out(render_help(state.rules))
+            continue
+        if kind == "record":
+            out(keeper.write(state, value) if keeper else t("record_failed") % (_shown(value), "-"))
             continue
         if kind == "error":
             out(value)
@@ -534,7 +618,8 @@ def human_move(state, view, seat, input_fn, out, names=None, ansi=False):
         try:
             state.apply(value)
         except IllegalMove as e:
-            out("%s: %s" % (e.rule, e.reason))
+            rule, why = refusal(state, value, e)
+            out("%s: %s" % (rule, why))
             continue
         return value
 
@@ -548,7 +633,7 @@ def _effects_note(s, p, dir_before):
     """After a turn with skip/reverse cards (V6): say who was skipped and the new direction."""
     notes = []
     if s.dir != dir_before:
-        notes.append("Play now goes %s." % direction_text(s))
+        notes.append(t("note_direction") % direction_text(s))
     skipped = []
     q = p
     for _ in range(2 * s.n):
@@ -559,11 +644,27 @@ def _effects_note(s, p, dir_before):
             break
         skipped.append(seat_name(q))
     if skipped:
-        notes.append("%s %s skipped." % (" and ".join(skipped), "is" if len(skipped) == 1 else "are"))
+        notes.append((t("note_skipped") if len(skipped) == 1 else t("note_skipped_n")) % joined(skipped))
     return " ".join(notes)
 
 
-def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN):
+def _drew_text(state, hview, p, before):
+    g = state.rules.game
+    after = hand_of(hview, p)
+    for c in before:
+        after.remove(c)
+    drawn = after[0] if after else None
+    text = t("you_drew") % (card_name(g, drawn) if after else t("a_card"))
+    if state.rules.one_card_turns:
+        return text + " " + t("drew_c8")
+    if _turn_over(state, p):
+        return text + " " + t("drew_no_fit")
+    if drawn in legal_set(hview, p):
+        return text + " " + t("drew_fits")
+    return text + " " + t("drew_again")
+
+
+def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN, keeper=None):
     """Play the current round to its end. Raises Quit or EOFError when the person leaves."""
     g = state.rules.game
     views = {p: SeatView(state.rules, p) for p in bots}
@@ -584,29 +685,16 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN):
         else:
             state.view_into(hview)
             before = hand_of(hview, p)
-            move = human_move(state, hview, p, input_fn, out, names, ansi)
+            move = human_move(state, hview, p, input_fn, out, names, ansi, keeper)
             state.view_into(hview)
             if move == DRAW:
-                after = hand_of(hview, p)
-                for c in before:
-                    after.remove(c)
-                drawn = after[0] if after else None
-                text = "You drew %s." % (card_name(g, drawn) if after else "a card")
-                if state.rules.one_card_turns:
-                    text += " It waits for a later turn (C8); your turn is over."
-                elif _turn_over(state, p):
-                    text += " It does not fit; your turn is over."
-                elif drawn in legal_set(hview, p):
-                    text += " It fits, so you must play it (E17)."
-                else:
-                    text += " It does not fit: draw again (V2)."
-                out(text)
+                out(_drew_text(state, hview, p, before))
             elif move == END:
-                out("You end the turn.")
+                out(t("you_end"))
             elif move == PASS:
-                out("You pass.")
+                out(t("you_pass"))
             else:
-                out("You play %s." % card_name(g, move))
+                out(t("you_play") % card_name(g, move))
         turn_moves.append(move)
         if state.phase == PLAYING and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
             note = _effects_note(state, p, dir_before)
@@ -614,57 +702,101 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN):
                 out(note)
 
 
-def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False):
+def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False, keeper=None):
     """Play rounds until the match ends. bots: {seat: bot}; the other active seat is the person.
 
-    Returns the exit code (0 also when the person quits or input ends).
+    keeper (a Keeper) collects the match record; with a path it is written when the match ends or
+    the person leaves. Returns the exit code (0 also when the person quits or input ends).
     """
+    keeper = keeper or Keeper(state)
     try:
         while True:
             out(render_round_start(state, names))
-            play_round(state, bots, input_fn, out, names, ansi)
+            play_round(state, bots, input_fn, out, names, ansi, keeper=keeper)
+            keeper.record.end_round(state)
             out(render_round_end(state, names, ansi))
             if state.is_match_over():
                 out(render_match_end(state, names))
+                _keep(keeper, state, out)
                 return 0
             if state.pending_tiebreak:
                 out(render_tiebreak_notice(state, names))
-            if input_fn(CONTINUE_PROMPT).strip().lower() in QUIT_WORDS:
+            if input_fn(continue_prompt()).strip().lower() in _words("words_quit"):
                 raise Quit()
             state.next_round()
     except Quit:
-        out("You left the match. Bye!")
+        _keep(keeper, state, out)
+        out(t("bye"))
         return 0
     except EOFError:
         out("")
-        out("End of input: leaving the match. Bye!")
+        _keep(keeper, state, out)
+        out(t("bye_eof"))
         return 0
+
+
+def _keep(keeper, state, out):
+    if keeper.path:
+        out(keeper.write(state))
 
 
 # --- command line -------------------------------------------------------------------
 
 
-def build_parser():
-    ap = argparse.ArgumentParser(
-        prog="play.py", description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1)."
+def language_arg(text):
+    if text not in LANGS:
+        raise argparse.ArgumentTypeError("%s: not a language; choose one of %s" % (ascii(text), ", ".join(LANGS)))
+    return text
+
+
+def add_language_option(ap):
+    ap.add_argument(
+        "--lang",
+        type=language_arg,
+        default=None,
+        metavar="|".join(LANGS),
+        help="language of the texts (default: ELFER_LANG, else en)",
     )
-    ap.add_argument("--preset", choices=PRESET_ORDER, default="classic", help="rules preset (default classic)")
+
+
+def add_terminal_options(ap):
+    """The terminal version's options (also listed by tools/sim.py, which hands them on)."""
+    ap.add_argument("--preset", choices=PRESET_ORDER, default=None, help="rules preset (default classic)")
     ap.add_argument(
         "--option",
         action="append",
-        default=[],
+        default=None,
         metavar="NAME=VALUE",
         help="rules option, repeatable (e.g. players=3, rounds=1, optional_pass=1, draw=3)",
     )
     ap.add_argument(
         "--bots",
-        default="medium",
+        default=None,
         metavar="LEVEL[,LEVEL...]",
         help="bot level for all bot seats, or one per bot seat (levels: %s; default medium)"
         % ", ".join(sorted(engine_bots.LEVELS)),
     )
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: from the clock)")
-    ap.add_argument("--dealer", type=int, default=1, help="first dealer, 1-based seat (default 1 = you, E5)")
+    ap.add_argument("--dealer", type=int, default=None, help="first dealer, 1-based seat (default 1 = you, E5)")
+    ap.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="write the match record to FILE when the match ends or you leave (replay: tools/replay.py FILE)",
+    )
+
+
+TERMINAL_OPTIONS = ("preset", "option", "bots", "seed", "dealer", "record")
+
+
+def build_parser():
+    ap = argparse.ArgumentParser(
+        prog="play.py",
+        description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1).",
+        allow_abbrev=False,
+    )
+    add_terminal_options(ap)
+    add_language_option(ap)
     return ap
 
 
@@ -673,10 +805,20 @@ def _error(msg):
     return 2
 
 
+def default_language():
+    code = os.environ.get("ELFER_LANG", "")
+    return code if code in LANGS else "en"
+
+
 def main(argv=None, input_fn=input, out=print):
-    args = build_parser().parse_args(argv)
+    return run(build_parser().parse_args(argv), input_fn, out)
+
+
+def run(args, input_fn=input, out=print):
+    """Play with parsed arguments (build_parser(), or tools/sim.py's parser)."""
+    use_language(args.lang or default_language())
     options = {}
-    for item in args.option:
+    for item in args.option or ():
         if "=" not in item:
             return _error("--option wants NAME=VALUE, got '%s'" % item)
         name, value = item.split("=", 1)
@@ -685,10 +827,10 @@ def main(argv=None, input_fn=input, out=print):
         # a number in ASCII digits, else the text, which make_rules refuses with the allowed values
         options[name.strip()] = option_value(value.strip())
     try:
-        rules = make_rules(args.preset, **options)
+        rules = make_rules(args.preset or "classic", **options)
     except RulesError as e:
         return _error(str(e))
-    levels = [x.strip() for x in args.bots.split(",")]
+    levels = [x.strip() for x in (args.bots or "medium").split(",")]
     for level in levels:
         if level not in engine_bots.LEVELS:
             return _error("unknown bot level '%s'; levels: %s" % (level, ", ".join(sorted(engine_bots.LEVELS))))
@@ -697,32 +839,31 @@ def main(argv=None, input_fn=input, out=print):
         levels = levels * nbots
     elif len(levels) != nbots:
         return _error("--bots: give one level, or one per bot seat (%d), not %d" % (nbots, len(levels)))
-    if not 1 <= args.dealer <= rules.players:
-        return _error("--dealer must be a seat 1..%d, got %d" % (rules.players, args.dealer))
+    dealer = 1 if args.dealer is None else args.dealer
+    if not 1 <= dealer <= rules.players:
+        return _error("--dealer must be a seat 1..%d, got %d" % (rules.players, dealer))
     seed = args.seed
     if seed is None:
-        seed = int(time.time() * 1000) % 1000000007
+        seed = int(time.time() * 1000) % 1000000007 % (1 << 30)
     elif not 0 <= seed < 1 << 30:  # seeds are small ints on a board, and in records (engine/record.py)
         got = str(seed) if len(str(seed)) <= 12 else str(seed)[:9] + "..."
         return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
-    state = State(rules, seed=seed, dealer=args.dealer - 1)
+    state = State(rules, seed=seed, dealer=dealer - 1)
+    keeper = Keeper(state, seed, args.record)
     bots = {}
-    names = ["you"]
+    names = [t("you")]
     for i in range(nbots):
         bots[i + 1] = engine_bots.make_bot(levels[i], rules, i + 1, seed)
         names.append(levels[i])
-    game = "Cinquillo" if rules.game == GAME_CINQUILLO else "Elfer Raus"
-    out("%s: %s, %d players, seed %d (replay with --seed %d)." % (game, rules.describe(), rules.players, seed, seed))
-    out(
-        "You are P1. Bots: %s. Type h at your turn for help."
-        % ", ".join("%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players))
-    )
+    out(t("intro") % (game_name(rules), rules.describe(), rules.players, seed, seed))
+    out(t("intro_bots") % ", ".join("%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players)))
     ansi = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and not os.environ.get("NO_COLOR") and out is print
     try:
-        return play_match(state, bots, input_fn, out, names, ansi)
+        return play_match(state, bots, input_fn, out, names, ansi, keeper)
     except KeyboardInterrupt:
         out("")
-        out("Interrupted: leaving the match.")
+        _keep(keeper, state, out)
+        out(t("interrupted"))
         return 130
 
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Run the unchanged firmware on the desktop: Blinka displayio in a pygame window.
 
-    python tools/sim.py [--board sim|clue|feather_tft] [--scale 3] [--terminal]
+    python tools/sim.py [--board sim|clue|feather_tft] [--scale 3] [--lang de] [--terminal ...]
 
 Keys: arrows = D-pad, X = A, Z = B, Enter = START, Space = SELECT, Esc quits
 (the window title says so too). With no display (no X11/Wayland, or SDL cannot
 open a window) it says so and starts the terminal front-end (tools/play.py).
+--help lists the options of both; an option of the one that does not run is
+refused (never ignored), as is any unknown option.
 """
 
 import argparse
@@ -15,6 +17,11 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import play  # noqa: E402  (the terminal version: its options are listed and handed on)
+
+WINDOW_OPTIONS = ("board", "scale", "save")
 
 
 def display_available():
@@ -49,7 +56,7 @@ def open_save(save):
         raise SystemExit("--save %s: cannot be used: %s" % (ascii(save), getattr(e, "strerror", None) or e)) from None
 
 
-def run_window(profile, scale, nvm):
+def run_window(profile, scale, nvm, lang=None):
     from boards.sim import KEY_HELP, QuitRequested, SimBoard
     from firmware.runner import Runner
 
@@ -58,6 +65,12 @@ def run_window(profile, scale, nvm):
 
     pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, KEY_HELP))
     runner = Runner(board, os.environ.get)
+    if lang and runner.app is not None:  # asked for now: it wins over the language the saves hold
+        from firmware import screens
+        from firmware.lang import CODES
+
+        runner.app.settings.set("lang", CODES.index(lang))
+        runner.app.show(screens.TitleMenu(runner.app))
     start = time.monotonic()
     try:
         while True:
@@ -83,24 +96,49 @@ def scale_arg(text):
     return int(text)
 
 
+def build_parser():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
+    window = ap.add_argument_group("the window")
+    window.add_argument(
+        "--board", default=None, choices=BOARDS, help="screen size and buttons to pose as (default sim)"
+    )
+    window.add_argument("--scale", type=scale_arg, default=None, help="window scale, 1 to 8 (default 3)")
+    window.add_argument("--save", default=None, help="the saves file (default build/sim-save.bin; '' for none)")
+    both = ap.add_argument_group("both")
+    both.add_argument("--terminal", action="store_true", help="play in the terminal instead of the window")
+    play.add_language_option(both)
+    terminal = ap.add_argument_group("the terminal version (--terminal, or when there is no display)")
+    play.add_terminal_options(terminal)
+    return ap
+
+
+def _given(args, names):
+    return ["--" + name for name in names if getattr(args, name) is not None]
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--board", default="sim", choices=BOARDS, help="screen size and buttons to pose as")
-    ap.add_argument("--scale", type=scale_arg, default=3, help="window scale, 1 to 8 (default 3)")
-    ap.add_argument("--terminal", action="store_true", help="play in the terminal instead")
-    ap.add_argument("--save", default=os.path.join(ROOT, "build", "sim-save.bin"), help="the saves file ('' for none)")
-    args, rest = ap.parse_known_args(argv)
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    window_only = _given(args, WINDOW_OPTIONS)
     if not args.terminal and not display_available():
+        if window_only:
+            ap.error("no display here, so the terminal version would run, which has no %s" % "/".join(window_only))
         print("No display here (headless): starting the terminal version instead (tools/play.py).")
         args.terminal = True
     if args.terminal:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        import play
-
-        return play.main(rest)
-    if rest:
-        ap.error("unrecognized arguments for the window: %s" % " ".join(ascii(a) for a in rest))
-    return run_window(args.board, args.scale, open_save(args.save))
+        if window_only:
+            ap.error("%s: for the window only; the terminal version has none" % "/".join(window_only))
+        return play.run(args)
+    terminal_only = _given(args, play.TERMINAL_OPTIONS)
+    if terminal_only:
+        ap.error(
+            "%s: for the terminal version only (add --terminal); in the window the menus choose the game"
+            % "/".join(terminal_only)
+        )
+    if args.lang:
+        os.environ["ELFER_LANG"] = args.lang  # the firmware reads it through the Runner's getenv
+    save = os.path.join(ROOT, "build", "sim-save.bin") if args.save is None else args.save
+    return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save), args.lang)
 
 
 if __name__ == "__main__":

@@ -90,11 +90,11 @@ def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256, args=()):
 
 
 def firmware_probe_dir(dest):
-    """A folder for tools/mp/fw_mem.py: engine/ and firmware/ as .py (CircuitPython gets
+    """A folder for tools/mp/fw_mem.py: engine/ and firmware/ (with lang/) as .py (CircuitPython gets
     sources), boards/base.py, the display stand-ins and adafruit_ticks from the venv."""
     import glob
 
-    copy_py(dest, ("engine", "firmware"))
+    copy_py(dest, ("engine", "firmware", "firmware/lang"))
     os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
     for name in ("__init__.py", "base.py"):
         shutil.copyfile(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards", name))

@@ -1,11 +1,13 @@
 """The firmware's logic under MicroPython with stand-in display modules (memory probe).
 
-    micropython -X heapsize=N tools/mp/fw_mem.py [LEVEL [ROUNDS]]
+    micropython -X heapsize=N tools/mp/fw_mem.py [LEVEL [ROUNDS [LENGTH]]]
     (cwd: a folder holding engine/, firmware/, boards/, the stubs and adafruit_display_text)
 
 Boots the app on a board of stand-ins (160x128), starts a 4-player classic
 match from the menus with LEVEL bots (default medium) and plays ROUNDS rounds
-(default 1) with scripted buttons, through the round-end and score pages.
+(default 1) with scripted buttons, through the round-end and score pages;
+LENGTH picks the set-up's match length (an index into firmware/screens.py
+LENGTHS, default 0: to 500), so a short match reaches the match over page.
 Saves go to the stand-in microcontroller.nvm (a file, as flash is not heap on a
 board): the app saves every turn as on a device. Prints 'fw_mem: OK ...' and
 heap figures; a MemoryError ends it non-zero.
@@ -67,6 +69,7 @@ def press(bit):
 
 press(DOWN)
 press(A)  # New match
+app.setup["length"] = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 for p in range(1, 4):
     app.setup["levels"][p] = LEVEL
 scr = app.screen

@@ -55,7 +55,7 @@ def main():
     mark("view_6p")
     bots = [make_bot(STRONGEST, rules, p, 1) for p in range(6)]
     mark("bots_6")
-    for name in ("errors", "names", "reasons", "explicit", "record", "bot_medium"):
+    for name in ("errors", "names", "reasons", "messages", "explicit", "record", "bot_medium"):
         __import__("engine." + name)
         mark("module_%s_on_demand" % name)
     gc.collect()

@@ -1,0 +1,102 @@
+"""The record of a finished match (docs/records.md), for tools/replay.py: to the serial
+console, and to a file when the file system is writable (loaded at the match over only).
+
+The match keeps what a record needs: the seed, the rules and round 1's dealer, and
+for each finished round its moves (firmware/results.py note_round: 2 bytes a move,
+one extend per round, nothing per turn). Rounds are dealt from the seed, so the
+record needs no deal lines; draws name no card.
+"""
+
+import os
+import sys
+
+DIR = "/"  # where records go on a board: CIRCUITPY's root, unless ELFER_RECORDS (settings.toml) names
+# a folder; the desktop simulator writes to build/records/
+
+
+def _rounds(log):
+    from firmware.results import logged_rounds
+
+    return logged_rounds(log)
+
+
+def lines(m, out):
+    """Call out(line) for each line of the match's record; False when the match kept none."""
+    from engine.cards import DRAW, END, PASS
+    from engine.names import card_token
+
+    log = m.log
+    s = m.state
+    if log is None or _rounds(log) != s.round_no:
+        return False
+    g = m.rules.game
+    # engine/record.py's header_lines(), without loading that module (and its parser) now
+    out("elfer-raus-record 1")
+    out("rules: " + m.rules.describe())
+    out("dealer: P%d" % (m.dealer0 + 1))
+    out("seed: %d" % m.seed)
+    i = 0
+    rnd = 0
+    while i < len(log):
+        n = log[i] << 8 | log[i + 1]
+        i += 2
+        rnd += 1
+        out("round %d" % rnd)
+        for j in range(i, i + 2 * n, 2):
+            who = "P%d" % (log[j] + 1)
+            mv = log[j + 1]
+            if mv == DRAW:
+                out(who + " draws")
+            elif mv == END:
+                out(who + " ends")
+            elif mv == PASS:
+                out(who + " passes")
+            else:
+                out("%s plays %s" % (who, card_token(g, mv)))
+        i += 2 * n
+    out("scores: " + " ".join("P%d %d" % (p + 1, s.scores[p]) for p in range(s.n)))
+    return True
+
+
+def export(m):
+    """Print the record and write it to a file; returns (file name or '', why not or '')."""
+    if m.log is None:
+        return "", "none"
+    print("--- match record (tools/replay.py) ---")
+    kept = lines(m, print)
+    print("--- end of record ---")
+    if not kept:
+        return "", "none"
+    where = _folder()
+    name = _free_name(where, m.seed)
+    try:
+        with open(where + name, "w") as f:
+            lines(m, lambda line: f.write(line + "\n"))
+    except OSError as e:  # CircuitPython: read-only unless boot.py remounted it
+        print("record not written to %s: %s" % (name, e))
+        return "", "readonly"
+    return name, ""
+
+
+def _folder():
+    getenv = getattr(os, "getenv", None)  # CircuitPython: settings.toml; CPython: the environment
+    where = getenv("ELFER_RECORDS") if getenv else None
+    if not where:
+        where = DIR
+        if sys.implementation.name == "cpython":  # the desktop simulator: beside its save
+            where = __file__.rsplit("firmware", 1)[0] + "build/records"
+            os.makedirs(where, exist_ok=True)
+    return where if where.endswith("/") else where + "/"
+
+
+def _free_name(where, seed):
+    """record-SEED.txt, or record-SEED-2.txt ... when that exists (same seed, another match)."""
+    base = "record-%d" % seed
+    name = base + ".txt"
+    for k in range(2, 100):
+        try:
+            os.stat(where + name)
+        except OSError:
+            return name
+        name = "%s-%d.txt" % (base, k)
+    return name

@@ -1,0 +1,36 @@
+"""The statistics page in the chosen language (loaded while it is made, then forgotten)."""
+
+from firmware.lang import t
+from firmware.saves import GAMES, LEVELS, NO_BEST
+
+
+def opponents_text(code):
+    """'3 medium', '1 expert + 2 easy': the bots of an opponents code, strongest first."""
+    parts = []
+    for i in range(3, -1, -1):
+        c = code % 6
+        code //= 6
+        if c:
+            parts.append("%d %s" % (c, t("c_" + LEVELS[i])))
+    return " + ".join(parts) or "-"
+
+
+def text(stats):
+    """The statistics page: the overall rating, each game and opponent set, the rating rule."""
+    if not stats:
+        return t("res_no_matches") + "\n" + t("res_rating_rule")
+    lines = []
+    total = 0
+    for g in GAMES:
+        for key in sorted(k for k in stats if k[0] == g):
+            matches, wins, rounds, score, best, rating = stats[key]
+            total += rating
+            avg = score * 10 // rounds if rounds else 0
+            lines.append(t("res_vs") % (t("c_" + g), opponents_text(key[1])))
+            lines.append(" " + t("res_played") % (matches, wins, rounds))
+            avg_key = "res_avg_pen" if g == "elfer" else "res_avg_pts"
+            lines.append(" " + t(avg_key) % (avg // 10, avg % 10, "-" if best == NO_BEST else "%d" % best))
+            lines.append(" " + t("res_rating") % rating)
+    lines.insert(0, t("res_rating_all") % total)
+    lines.append(t("res_rating_rule"))
+    return "\n".join(lines)

@@ -1,0 +1,366 @@
+"""The terminal front-end (tools/play.py) in five languages, the cards people type, the moves the
+prompt offers, and the match record it keeps (--record, 'record FILE') that tools/replay.py replays."""
+
+import importlib.util
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+from engine.cards import DRAW, PASS, card
+from engine.record import replay
+from engine.rules import make_rules
+from engine.state import State, from_deal
+from host_tests.helpers import snapshot
+from tools import cardinput, playtexts
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import replay as replay_tool  # noqa: E402
+
+spec = importlib.util.spec_from_file_location("play_languages_ui", ROOT / "tools" / "play.py")
+play = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(play)
+
+R, Y, B, G = 0, 1, 2, 3
+COINS, CUPS, SWORDS, CLUBS = 0, 1, 2, 3
+JACK, KNIGHT, KING = 8, 9, 10
+PLACEHOLDER = re.compile(r"%[-0-9]*[sd]")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    play.use_language("en")
+
+
+# --- the tables -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", [c for c in playtexts.CODES if c != "en"])
+def test_every_language_has_every_key_with_the_same_placeholders(code):
+    en, other = playtexts.table("en"), playtexts.table(code)
+    assert set(other) == set(en)
+    for key, text in en.items():
+        assert type(other[key]) is type(text), key
+        if isinstance(text, str):
+            assert PLACEHOLDER.findall(other[key]) == PLACEHOLDER.findall(text), key
+    for key in ("colors_elfer", "colors_cinquillo"):
+        assert len(other[key]) == 4
+    assert len(other["ranks_cinquillo"]) == 3
+
+
+@pytest.mark.parametrize("code", [c for c in playtexts.CODES if c != "en"])
+def test_translations_are_not_english_copies(code):
+    en, other = playtexts.table("en"), playtexts.table(code)
+    same = [k for k, v in en.items() if isinstance(v, str) and other[k] == v and re.search("[a-z]{3}", v)]
+    same = [k for k in same if k not in ("game_elfer", "game_cinquillo", "row_start", "board_total", "row_dead")]
+    assert not same, same
+
+
+@pytest.mark.parametrize(
+    "code, colors, suits, ranks, draw, passing",
+    [
+        ("de", ("rot", "gelb", "blau", "grün"), ("Münzen", "Kelche", "Schwerter", "Stöcke"), None, "ziehen", "passen"),
+        ("es", ("rojo", "amarillo", "azul", "verde"), ("oros", "copas", "espadas", "bastos"),
+         ("sota", "caballo", "rey"), "robar", "pasar"),
+        ("pt", ("vermelho", "amarelo", "azul", "verde"), ("ouros", "copas", "espadas", "paus"),
+         ("valete", "cavalo", "rei"), "comprar", "passar"),
+        ("nl", ("rood", "geel", "blauw", "groen"), ("munten", "bekers", "zwaarden", "stokken"),
+         ("boer", "ruiter", "koning"), "trekken", "passen"),
+    ],
+)  # fmt: skip
+def test_the_games_own_terms(code, colors, suits, ranks, draw, passing):
+    table = playtexts.table(code)
+    assert table["colors_elfer"] == colors and table["colors_cinquillo"] == suits
+    assert ranks is None or table["ranks_cinquillo"] == ranks
+    assert draw in table["words_draw"] and passing in table["words_pass"]
+    assert playtexts.table("de")["game_elfer"] == "Elfer raus!"
+
+
+def test_an_unknown_language_is_refused_with_the_codes():
+    with pytest.raises(ValueError, match="not one of en, de, es, nl, pt"):
+        playtexts.use("fr")
+
+
+# --- cards as people type them -----------------------------------------------------------------
+
+
+def names(code):
+    play.use_language(code)
+    return play.input_names()
+
+
+@pytest.mark.parametrize("typed", ["R 11", "red11", "11 red", "r11", "R11", "Red 11", "red-11", " 11  RED "])
+def test_elfer_cards_in_any_order_and_spacing(typed):
+    assert cardinput.parse(0, typed, names("en")) == card(R, 11)
+
+
+@pytest.mark.parametrize("typed", ["cups jack", "CJ", "jack of cups", "cupsjack", "cups 10", "10 cups", "C 10"])
+def test_cinquillo_cards_by_name_token_or_printed_value(typed):
+    assert cardinput.parse(1, typed, names("en")) == card(CUPS, JACK)
+
+
+@pytest.mark.parametrize(
+    "code, game, typed, expected",
+    [
+        ("de", 0, "rot 11", card(R, 11)),
+        ("de", 0, "11 grün", card(G, 11)),
+        ("de", 0, "gelb3", card(Y, 3)),
+        ("de", 1, "Kelche Bube", card(CUPS, JACK)),
+        ("es", 1, "sota de copas", card(CUPS, JACK)),
+        ("es", 1, "rey de oros", card(COINS, KING)),
+        ("es", 0, "azul 7", card(B, 7)),
+        ("pt", 1, "valete de copas", card(CUPS, JACK)),
+        ("pt", 1, "cavalo de paus", card(CLUBS, KNIGHT)),
+        ("nl", 1, "boer van bekers", card(CUPS, JACK)),
+        ("nl", 0, "blauw 20", card(B, 20)),
+        ("de", 0, "red 11", card(R, 11)),  # English and the record tokens always work
+        ("es", 1, "CJ", card(CUPS, JACK)),
+    ],
+)
+def test_cards_in_the_chosen_language(code, game, typed, expected):
+    assert cardinput.parse(game, typed, names(code)) == expected
+
+
+@pytest.mark.parametrize("typed", ["red", "11", "red 21", "purple 3", "R²", "red 11 blue", "red 1 1", "", "r 0", "#"])
+def test_what_is_not_a_card_is_refused(typed):
+    with pytest.raises(ValueError, match="not a card"):
+        cardinput.parse(0, typed, names("en"))
+
+
+def test_cinquillo_has_no_rank_8():
+    with pytest.raises(ValueError):
+        cardinput.parse(1, "cups 8", names("en"))
+
+
+# --- the prompt offers the moves the game has ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "preset, players, letters",
+    [("classic", 4, "d, e, p"), ("cinquillo", 4, "p"), ("cinquillo", 2, "d, p"), ("bastard", 3, "p")],
+)
+def test_the_prompt_lists_only_the_moves_of_the_game(preset, players, letters):
+    state = State(make_rules(preset, players=players), seed=1)
+    assert play.move_prompt(state, 0) == "Your move (number, card, %s, h, q): " % letters
+
+
+@pytest.mark.parametrize("typed", ["e", "end"])
+def test_end_in_cinquillo_is_no_move_of_the_game(typed):
+    state = State(make_rules("cinquillo", players=4), seed=1)
+    kind, why = play.parse_input(state, state.turn, typed)
+    assert kind == "error" and why == "There is no '%s' in this game: h lists the moves it has." % typed
+
+
+def _v1_deal():
+    """Classic, 2 players, V1: red 9..12 on the table; both could play, neither holds an 11."""
+    rules = make_rules("classic", players=2, rounds=1, optional_pass=1)
+    table = [card(R, r) for r in (9, 10, 11, 12)]
+    hands = [[card(R, 13), card(Y, 3), card(G, 20)], [card(R, 8), card(B, 2)]]
+    return from_deal(rules, {"hands": hands, "stock": None, "table": table, "first": 0}, seed=3)
+
+
+class Passer:
+    def choose(self, view):
+        return PASS
+
+
+def test_the_screen_says_why_the_optional_pass_is_gone_V1():
+    """V1: once every player passed in turn, optional passes are off; the screen says so, and p is refused."""
+    state = _v1_deal()
+    answers = iter(["p", "p", "q"])
+    lines = []
+    play.play_match(state, {1: Passer()}, lambda prompt: next(answers), lines.append)
+    text = "\n".join(lines)
+    first, second = text.split("You pass.")[0], text.split("You pass.")[1]
+    assert "p = pass" in first and "No p (pass) now" not in first
+    assert "P2 passes" in second
+    assert "p = pass" not in second
+    assert "No p (pass) now: optional passes are off since every player passed in turn (V1)." in second
+    assert "\nV1: " in second  # and p is refused, citing V1
+
+
+def test_the_hand_is_listed_again_whenever_its_numbering_changes():
+    """Numbers are positions in the hand: after any change of the hand the next prompt follows a fresh list."""
+    rules = make_rules("classic", players=3, rounds=1)
+    state = State(rules, seed=4)
+    lines = []
+    seen = []
+
+    def inp(prompt):
+        if prompt == play.continue_prompt():
+            return ""
+        hand = state.hand_cards(0)
+        listed = "\n".join(lines[seen[-1][1] :]) if seen else "\n".join(lines)
+        if not seen or seen[-1][0] != hand:
+            assert "Your hand (" in listed
+            block = listed[listed.rindex("Your hand (") :]
+            names = re.findall(r"\d+[* x] ([a-z]+ \d+)", block)
+            assert names == [play.card_name(0, c) for c in hand]
+        seen.append((hand, len(lines)))
+        buf = bytearray(32)
+        legal = list(buf[: state.legal_moves(buf)])
+        cards = [m for m in legal if m < DRAW]
+        return str(hand.index(cards[-1]) + 1) if cards else {DRAW: "d", PASS: "p"}.get(legal[0], "e")
+
+    bots = {p: play.engine_bots.make_bot("easy", rules, p, 4) for p in (1, 2)}
+    assert play.play_match(state, bots, inp, lines.append) == 0
+    assert state.is_match_over() and len(seen) > 5
+
+
+# --- a match in another language -----------------------------------------------------------------
+
+
+def _cli(args, stdin_text="", timeout=120):
+    env = dict(os.environ)
+    env.pop("ELFER_LANG", None)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "play.py")] + args,
+        input=stdin_text,
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+        timeout=timeout,
+        env=env,
+    )
+
+
+STUBBORN = ("".join("%d\n" % i for i in range(1, 40)) + "d\ne\np\n") * 300
+
+
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        ("de", ("Runde 1: P1 (du) gibt.", "Deine Hand (", "Endstand", "Partie vorbei")),
+        ("es", ("Ronda 1: reparte P1 (tú).", "Tu mano (", "Puntuación final", "Fin de la partida")),
+        ("nl", ("Ronde 1: P1 (jij) deelt.", "Jouw hand (", "Eindstand", "Partij voorbij")),
+        ("pt", ("Rodada 1: P1 (você) dá as cartas.", "Sua mão (", "Placar final", "Fim da partida")),
+    ],
+)
+def test_a_whole_match_in_the_chosen_language(code, says):
+    r = _cli(["--lang", code, "--seed", "5", "--option", "rounds=1", "--bots", "random"], STUBBORN)
+    assert r.returncode == 0 and r.stderr == ""
+    for text in says:
+        assert text in r.stdout
+    assert "Your hand" not in r.stdout and "Final scoreboard" not in r.stdout
+
+
+def test_elfer_lang_in_the_environment_chooses_the_language():
+    env = dict(os.environ, ELFER_LANG="nl")
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "play.py"), "--seed", "5"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        cwd=str(ROOT),
+        timeout=60,
+        env=env,
+    )
+    assert "Je hebt de partij verlaten. Tot ziens!" in r.stdout
+
+
+def test_a_bad_language_is_a_usage_error():
+    r = _cli(["--lang", "xx"])
+    assert r.returncode == 2 and "not a language; choose one of en, de, es, nl, pt" in r.stderr
+
+
+# --- the match record ------------------------------------------------------------------------------
+
+
+def _scripted(state, seat=0):
+    def inp(prompt):
+        if prompt == play.continue_prompt():
+            return ""
+        buf = bytearray(32)
+        legal = list(buf[: state.legal_moves(buf)])
+        m = legal[0]
+        return {DRAW: "d", PASS: "p"}.get(m) or ("e" if m > 250 else play.card_token(state.rules.game, m))
+
+    return inp
+
+
+@pytest.mark.parametrize("preset, options", [("classic", {"players": 3, "rounds": 2}), ("bastard", {"rounds": 2})])
+def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, preset, options):
+    rules = make_rules(preset, **options)
+    state = State(rules, seed=11, dealer=1)
+    path = tmp_path / "match.txt"
+    keeper = play.Keeper(state, 11, str(path))
+    bots = {p: play.engine_bots.make_bot("easy", rules, p, 11) for p in range(1, rules.players)}
+    lines = []
+    assert play.play_match(state, bots, _scripted(state), lines.append, keeper=keeper) == 0
+    assert state.is_match_over()
+    assert lines[-1] == "Match record written to %s (check it: tools/replay.py)." % path
+    again = replay(path.read_text(encoding="utf-8"))
+    assert snapshot(again) == snapshot(state)
+    status, out = _replay_tool(path)
+    assert status == 0 and "valid" in out and "match " in out
+
+
+def _replay_tool(path):
+    from host_tests.helpers import run_main
+
+    status, out, err = run_main(replay_tool.main, [str(path)])
+    return status, out + err
+
+
+def test_the_record_command_keeps_the_match_so_far_and_it_replays_to_this_position(tmp_path):
+    rules = make_rules("classic", players=3)
+    state = State(rules, seed=8)
+    path = tmp_path / "so-far.txt"
+    answers = iter(["record " + str(path), "q"])
+    moves = []
+
+    def inp(prompt):
+        moves.append(snapshot(state))
+        return next(answers)
+
+    bots = {p: play.engine_bots.make_bot("medium", rules, p, 8) for p in (1, 2)}
+    lines = []
+    play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(state, 8))
+    assert "Match record written to %s (check it: tools/replay.py)." % path in lines
+    assert snapshot(replay(path.read_text(encoding="utf-8"))) == moves[0]
+    assert _replay_tool(path)[0] == 0
+
+
+def test_leaving_the_match_with_record_still_writes_it(tmp_path):
+    path = tmp_path / "left.txt"
+    r = _cli(["--seed", "3", "--record", str(path)], "q\n")
+    assert r.returncode == 0
+    assert "Match record written to" in r.stdout and path.exists()
+    assert replay(path.read_text(encoding="utf-8")).round_no == 1
+
+
+def test_a_record_that_cannot_be_written_says_why_and_the_match_goes_on(tmp_path):
+    state = _v1_deal()
+    before = snapshot(state)
+    answers = iter(["record " + str(tmp_path), "record", "q"])
+    lines = []
+    play.play_match(state, {1: Passer()}, lambda prompt: next(answers), lines.append)
+    assert "Cannot write the match record to %s: Is a directory" % tmp_path in lines
+    assert "record needs a file name, e.g. 'record match.txt'." in lines
+    assert snapshot(state) == before
+
+
+def test_the_cli_record_replays_with_the_replay_tool(tmp_path):
+    path = tmp_path / "cli.txt"
+    r = _cli(["--seed", "21", "--option", "rounds=1", "--record", str(path)], STUBBORN)
+    assert r.returncode == 0, r.stderr
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "replay.py"), str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0 and "valid" in out.stdout and "match " in out.stdout
+
+
+@pytest.mark.parametrize("code", playtexts.CODES)
+def test_every_card_name_on_screen_can_be_typed_back(code):
+    """What the screen calls a card (firmware/words.py in the language, else the engine's English) is read back."""
+    for game, colors, ranks in ((0, 4, 20), (1, 4, 10)):
+        words = names(code)
+        for c in [card(color, r) for color in range(colors) for r in range(1, ranks + 1)] + [129, 130]:
+            shown = play.card_name(game, c)
+            assert cardinput.parse(game, shown, words) == c, (code, shown)
