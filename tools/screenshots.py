@@ -15,7 +15,9 @@ import argparse
 import contextlib
 import io
 import os
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simdrive  # noqa: E402
@@ -51,11 +53,21 @@ def walk(profile, shot, code="en"):
     from firmware import lang
 
     lang.use(code)
+    records = tempfile.mkdtemp(prefix="elfer-shots-records-")
+    old = os.environ.get("ELFER_RECORDS")
+    os.environ["ELFER_RECORDS"] = records  # an empty folder: the record's name is the same every run
+    console = io.StringIO()  # the match record the match-over page prints for the serial console
     try:
-        screens(profile, shot)
+        with contextlib.redirect_stdout(console):
+            screens(profile, shot)
         error_screen(profile, shot)
     finally:
         lang.use("en")
+        shutil.rmtree(records, ignore_errors=True)
+        if old is None:
+            del os.environ["ELFER_RECORDS"]
+        else:
+            os.environ["ELFER_RECORDS"] = old
 
 
 def screens(profile, shot):
