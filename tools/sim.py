@@ -57,13 +57,13 @@ def open_save(save):
 
 
 def run_window(profile, scale, nvm, lang=None):
-    from boards.sim import KEY_HELP, QuitRequested, SimBoard
+    from boards.sim import QuitRequested, SimBoard
     from firmware.runner import Runner
 
     board = SimBoard(profile, scale, nvm=nvm)
     import pygame
 
-    pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, KEY_HELP))
+    pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, board.keyboard_help()))
     runner = Runner(board, os.environ.get)
     if lang and runner.app is not None:  # asked for now: it wins over the language the saves hold
         from firmware import screens
