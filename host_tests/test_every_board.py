@@ -219,3 +219,26 @@ def test_a_keyboard_key_is_the_posed_boards_key_of_its_button(board, key, number
     assert (b.read_key(), b.read_key(), b.read_key()) == (number * 2 + 1, number * 2, -1)
     if title is not None:
         assert b.keyboard_help() == title
+
+
+@pytest.mark.parametrize(
+    "module, cls",
+    [
+        ("pybadge", "PyBadge"),
+        ("pygamer", "PyGamer"),
+        ("clue", "Clue"),
+        ("feather_tft", "FeatherTFT"),
+        ("feather_tft", "FeatherReverseTFT"),
+    ],
+)
+def test_a_board_class_has_the_scheme_the_simulator_poses_as(module, cls, monkeypatch):
+    """The device's board classes and the simulator read the same scheme (boards/schemes.py)."""
+    import importlib
+    import types
+
+    monkeypatch.setitem(sys.modules, "analogio", types.ModuleType("analogio"))  # Blinka's refuses this host
+    monkeypatch.delitem(sys.modules, "boards." + module, raising=False)
+    board_cls = getattr(importlib.import_module("boards." + module), cls)
+    sim = simdrive.SimBoard(board_cls.name, scale=1)
+    for attr in ("name", "width", "height", "keymap", "holdmap", "labels", "keys_help"):
+        assert getattr(sim, attr) == getattr(board_cls, attr), attr
