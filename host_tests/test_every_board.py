@@ -1,8 +1,8 @@
 """Issue 12, done when: on every board, driven by that board's own buttons, every text on every
 screen names only buttons the board has.
 
-One full round (and the menus and pages around it) per board scheme through tools/simdrive.py
-with keyboard=False: the CLUE's two buttons with short and long presses, the one-button
+One full round (and the menus and pages around it) per board scheme and language through
+tools/simdrive.py with keyboard=False: the CLUE's two buttons with short and long presses, the one-button
 Feather's short, long and very long presses, and so on. Every text line on show after each
 step is checked for the name of a button of any board (its printed labels, the keyboard's,
 the logical names and the old words) that this board lacks.
@@ -23,6 +23,8 @@ import simdrive  # noqa: E402
 
 from boards.base import BUTTON_NAMES  # noqa: E402
 from boards.schemes import SCHEMES  # noqa: E402
+from firmware import lang  # noqa: E402
+from firmware.lang import CODES  # noqa: E402
 
 BOARDS = tuple(scheme.name for scheme in SCHEMES)
 OLD_WORDS = "UP DOWN LEFT RIGHT START SELECT A B X Z Enter Space D0 D1 D2".split()
@@ -100,8 +102,9 @@ class Watch:
                 self.bad[line.text] = (screen, foreign)
 
     def report(self, board):
-        return "%s shows buttons it does not have:\n%s" % (
+        return "%s in %s shows buttons it does not have:\n%s" % (
             board,
+            lang.current(),
             "\n".join("  %s: %r names %s" % (s, text, "/".join(f)) for text, (s, f) in sorted(self.bad.items())),
         )
 
@@ -152,15 +155,23 @@ def drive_round(board):
     return d, watch
 
 
+@pytest.fixture(params=CODES)
+def language(request):
+    """Each language of firmware/lang in turn, English again afterwards."""
+    lang.use(request.param)
+    yield request.param
+    lang.use("en")
+
+
 @pytest.mark.parametrize("board", BOARDS)
-def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board):
+def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board, language):
     d, watch = drive_round(board)
     assert d.app.stats_text()  # the round was played to its end and counted
     assert not watch.bad, watch.report(board)
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_the_error_screen_names_only_the_boards_buttons(board, capsys):
+def test_the_error_screen_names_only_the_boards_buttons(board, language, capsys):
     d = simdrive.Driver(board, keyboard=False, runner=True, lazy=True)
     watch = Watch(d)
 
