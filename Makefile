@@ -63,7 +63,8 @@ bundle: $(STAMP)
 flash: $(STAMP)
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
 
-# Every firmware screen, headless, at 160x128, 240x240 and 240x135 into docs/screenshots/.
+# Every firmware screen, headless, on every board with its own buttons into docs/screenshots/<board>/
+# (and the table in every language on the PyBadge); host_tests/test_screenshots.py holds them to the code.
 screenshots: $(STAMP)
 	$(PY) tools/screenshots.py
 

@@ -3,19 +3,12 @@
 import board
 import keypad
 
-from boards.base import DOWN, START, A, B, Board, builtin_display, neopixels, queue_overflowed, read_queue
+from boards.base import Board, builtin_display, neopixels, queue_overflowed, read_queue
+from boards.schemes import FeatherReverseTFTScheme, FeatherTFTScheme
 
 
-class FeatherTFT(Board):
-    name = "feather_tft"
-    width = 240
-    height = 135
-    keymap = (DOWN,)
-    # One button (BOOT/D0): short = next, long = choose/play, very long = pause menu.
-    holdmap = ((DOWN, A, START),)
+class FeatherTFT(FeatherTFTScheme, Board):
     has_backlight = True
-    labels = ((DOWN, "@press"), (A, "@hold"), (START, "@hold_long"))
-    keys_help = "D0: next (hold: choose/play; hold longer: menu)"
 
     def __init__(self):
         Board.__init__(self)
@@ -25,14 +18,7 @@ class FeatherTFT(Board):
         self.pixels = neopixels(1)
 
 
-class FeatherReverseTFT(FeatherTFT):
-    name = "feather_reverse_tft"
-    keymap = (B, A, DOWN)
-    # D0: short = back / draw-end-pass, long = pause menu; D1 = choose/play; D2 = next.
-    holdmap = ((B, START, START), None, None)
-    labels = ((DOWN, "D2"), (A, "D1"), (B, "D0"), (START, "~D0"))
-    keys_help = "D2: next  D1: choose/play  D0: back/draw (hold: menu)"
-
+class FeatherReverseTFT(FeatherReverseTFTScheme, FeatherTFT):
     def __init__(self):
         FeatherTFT.__init__(self)
         # D0 reads low when pressed, D1 and D2 read high: two scanners, D0 is key 0.

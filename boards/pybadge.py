@@ -3,7 +3,8 @@
 import board
 import keypad
 
-from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board, Speaker, builtin_display, neopixels
+from boards.base import Board, Speaker, builtin_display, neopixels
+from boards.schemes import PyBadgeScheme
 
 
 def shift_register_keys(count):
@@ -17,25 +18,8 @@ def shift_register_keys(count):
     )
 
 
-class PyBadge(Board):
-    name = "pybadge"
-    width = 160
-    height = 128
-    # Shift register order: 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left.
-    keymap = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
+class PyBadge(PyBadgeScheme, Board):
     has_backlight = True
-    # The D-pad is marked with arrows; A, B, START and SELECT are printed on the board.
-    labels = (
-        (LEFT, "←"),
-        (RIGHT, "→"),
-        (UP, "↑"),
-        (DOWN, "↓"),
-        (A, "A"),
-        (B, "B"),
-        (START, "START"),
-        (SELECT, "SELECT"),
-    )
-    keys_help = "D-pad: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
 
     def __init__(self):
         Board.__init__(self)

@@ -3,8 +3,9 @@
 import analogio
 import board
 
-from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, read_queue
+from boards.base import read_queue
 from boards.pybadge import PyBadge, shift_register_keys
+from boards.schemes import PyGamerScheme
 
 # Joystick thresholds (16-bit ADC, centre ~32768): a direction turns on beyond ON
 # and off again only inside OFF, so a stick resting near the edge does not chatter.
@@ -13,11 +14,7 @@ OFF = 9000
 JOY_KEYS = 4  # synthesized key numbers 4..7: right, down, up, left (the PyBadge order)
 
 
-class PyGamer(PyBadge):
-    name = "pygamer"
-    keymap = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
-    keys_help = "Stick: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
-
+class PyGamer(PyGamerScheme, PyBadge):
     def __init__(self):
         PyBadge.__init__(self)  # display, speaker, pixels, battery
         self.keys.deinit()

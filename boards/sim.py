@@ -4,8 +4,11 @@ Keys: arrows = D-pad, X = A, Z = B, Enter = START, Space = SELECT, Esc or
 closing the window quits. The window is the board's screen scaled (x3 by
 default); screenshots are taken from the unscaled surface.
 
-It can pose as another board's screen and button scheme (profile "clue",
-"feather_tft", ...), and tests push scripted key codes with press().
+It can pose as any board's screen and button scheme (profile "pybadge", "clue",
+"feather_reverse_tft", ...: boards/schemes.py); the keys then stand for the
+board's buttons whose short press they make (the one-button Feather's button is
+the Down arrow, held for the long presses). Tests push scripted key codes with
+press().
 """
 
 from boards import sdlenv
@@ -22,17 +25,18 @@ from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 displayio._stop_background()
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
+from boards.schemes import SCHEMES, PyBadgeScheme  # noqa: E402
 
 KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
 PYGAME_KEYS = {
-    pygame.K_LEFT: 0,
-    pygame.K_RIGHT: 1,
-    pygame.K_UP: 2,
-    pygame.K_DOWN: 3,
-    pygame.K_x: 4,
-    pygame.K_z: 5,
-    pygame.K_RETURN: 6,
-    pygame.K_SPACE: 7,
+    pygame.K_LEFT: LEFT,
+    pygame.K_RIGHT: RIGHT,
+    pygame.K_UP: UP,
+    pygame.K_DOWN: DOWN,
+    pygame.K_x: A,
+    pygame.K_z: B,
+    pygame.K_RETURN: START,
+    pygame.K_SPACE: SELECT,
 }
 KEY_LABELS = (
     (LEFT, "←"),
@@ -45,14 +49,20 @@ KEY_LABELS = (
     (SELECT, "Space"),
 )
 KEY_HELP = "arrows move, X = A, Z = B, Enter = START, Space = SELECT"
-# Screen size and button scheme of the boards the simulator can pose as.
-PROFILES = {
-    "sim": (160, 128, None),
-    "pybadge": (160, 128, None),
-    "pygamer": (160, 128, None),
-    "clue": (240, 240, "clue"),
-    "feather_tft": (240, 135, None),
+KEY_NAMES = {
+    pygame.K_LEFT: "Left",
+    pygame.K_RIGHT: "Right",
+    pygame.K_UP: "Up",
+    pygame.K_DOWN: "Down",
+    pygame.K_x: "X",
+    pygame.K_z: "Z",
+    pygame.K_RETURN: "Enter",
+    pygame.K_SPACE: "Space",
 }
+# The boards the simulator can pose as (screen size, buttons and their labels), and "sim":
+# the badge's screen with the keyboard's buttons.
+PROFILES = dict((scheme.name, scheme) for scheme in SCHEMES)
+PROFILES["sim"] = None
 
 
 class QuitRequested(Exception):
@@ -102,26 +112,53 @@ class SimBoard(Board):
         nvm: the storage region for saves (a bytearray, or a FileRegion; None: no saves)."""
         Board.__init__(self)
         self.nvm = nvm
-        w, h, scheme = PROFILES[profile]
-        if keyboard:
-            scheme = None
-        self.width = w
-        self.height = h
+        if profile not in PROFILES:
+            raise ValueError("board profile %r: not one of %s" % (profile, ", ".join(PROFILES)))
+        scheme = PROFILES[profile]
+        screen = scheme or PyBadgeScheme
+        self.width = screen.width
+        self.height = screen.height
         self.profile = profile
-        if scheme == "clue":
-            from boards.clue import Clue
-
-            self.keymap, self.holdmap, self.keys_help = Clue.keymap, Clue.holdmap, Clue.keys_help
-            self.labels = Clue.labels
-        else:
-            self.keymap, self.holdmap = KEYMAP, None
-            self.labels = KEY_LABELS
+        if scheme is None or keyboard:
+            self.keymap, self.holdmap, self.labels = KEYMAP, None, KEY_LABELS
             self.keys_help = "Arrows: move  X: A (play/choose)  Z: B (draw/end/back)  Enter: START  Space: SELECT"
+        else:  # the board's own buttons, named as on the board
+            self.name = scheme.name
+            self.keymap, self.holdmap, self.labels = scheme.keymap, scheme.holdmap, scheme.labels
+            self.keys_help = scheme.keys_help
+        # A keyboard key is the board's key whose short press is its button (on the CLUE the
+        # Down arrow is the left button and X the right one; hold them for the long presses).
+        self.key_numbers = {}
+        for code, button in PYGAME_KEYS.items():
+            if button in self.keymap:
+                self.key_numbers[code] = self.keymap.index(button)
         self.display = shared_display(self.width, self.height, scale)
         self.script = []  # scripted key codes, read before the keyboard
         self.tones = []  # (freq, ms) of every tone, for tests
         self.lit = -1  # the seat shown on the (virtual) pixels
         self.level = 4  # brightness
+        self.lazy = False  # True: no drawing until a screenshot (tests that read texts only)
+        self.stale = False
+
+    def keyboard_help(self):
+        """Which keyboard key is which of the posed board's buttons, for the window's title:
+        "Down = A, X = B (hold for the long presses)" on the CLUE."""
+        if self.keymap is KEYMAP:
+            return KEY_HELP
+        names = dict((bit, "the button" if text[0] == "@" else text) for bit, text in self.labels)
+        parts = []
+        arrows = 0
+        for code, button in PYGAME_KEYS.items():  # in the keyboard's order: arrows, X, Z, Enter, Space
+            if code not in self.key_numbers:
+                continue
+            if names.get(button) in ("←", "→", "↑", "↓"):
+                arrows += 1  # an arrow key for the same arrow on the board
+                continue
+            parts.append("%s = %s" % (KEY_NAMES[code], names.get(button, "?")))
+        text = ", ".join((["arrows move"] if arrows else []) + parts)
+        if self.holdmap is not None:
+            text += " (hold for the long presses)"
+        return text
 
     def read_key(self):
         if self.script:
@@ -129,7 +166,7 @@ class SimBoard(Board):
         for event in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)):
             if event.type == pygame.QUIT or event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 raise QuitRequested()
-            k = PYGAME_KEYS.get(event.key)
+            k = self.key_numbers.get(event.key)
             if k is not None:
                 self.script.append(k * 2 + (1 if event.type == pygame.KEYDOWN else 0))
         if self.script:
@@ -138,6 +175,12 @@ class SimBoard(Board):
 
     def overflowed(self):
         return False
+
+    def refresh(self):
+        if self.lazy:
+            self.stale = True  # drawn when a screenshot is taken
+        else:
+            self.display.refresh()
 
     def press(self, key_number, hold=False):
         """Queue a press (and its release unless hold) of a key number."""
@@ -162,6 +205,9 @@ class SimBoard(Board):
         return self.nvm
 
     def screenshot(self, path):
+        if self.stale:
+            self.stale = False
+            self.display.refresh()
         pygame.image.save(self.display.surface, path)
 
 

@@ -2,7 +2,9 @@
 
 - Held LEFT/RIGHT/UP/DOWN repeat after a delay.
 - Boards with few buttons give a key three meanings: short, long and very
-  long press (board.holdmap); the long meanings fire while the key is held.
+  long press (board.holdmap); the long meanings fire while the key is held,
+  except a long one that a very long one follows: that fires on the release
+  (else holding for the menu would first play the focused card).
 - flush() drops what is queued and ignores keys still held until they are
   released, so a press never leaks from one screen into the next.
 - A lost event (queue overflow) releases every key: nothing stays stuck down.
@@ -29,7 +31,7 @@ class Input:
         self.keymap = board.keymap
         self.holdmap = board.holdmap or (None,) * n
         self.down_at = [0] * n
-        self.stage = bytearray(n)  # hold keys: 1 held, 2 long sent, 3 very long sent
+        self.stage = bytearray(n)  # hold keys: 1 held, 2 long (sent on release), 3 long/very long sent
         self.down = 0  # key-number bits currently held
         self.ignored = 0  # held keys to ignore until released (see flush)
         self.queue = bytearray(QUEUE)
@@ -98,6 +100,8 @@ class Input:
             return
         if hold is not None and self.stage[k] == 1:
             self._push(hold[0])  # released before the long press fired: a short press
+        elif hold is not None and self.stage[k] == 2:
+            self._push(hold[1])  # released between the long and the very long time
         self.stage[k] = 0
 
     def _holds(self, now):
@@ -105,13 +109,18 @@ class Input:
             st = self.stage[k]
             if not st or self.ignored & (1 << k):
                 continue
+            hold = self.holdmap[k]
             held = ticks_diff(now, self.down_at[k])
             if st == 1 and held >= LONG_MS:
-                self._push(self.holdmap[k][1])
-                self.stage[k] = 2
-            elif st == 2 and held >= LONGER_MS and self.holdmap[k][2] != self.holdmap[k][1]:
-                self._push(self.holdmap[k][2])
-                self.stage[k] = 3
+                if hold[2] != hold[1]:
+                    st = 2  # the long meaning waits for the release: held on, it is the very long one
+                else:
+                    self._push(hold[1])
+                    st = 3
+            if st == 2 and held >= LONGER_MS:
+                self._push(hold[2])
+                st = 3
+            self.stage[k] = st
 
     def _repeat(self, now):
         k = self.rep_key

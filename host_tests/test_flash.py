@@ -58,6 +58,7 @@ def test_bundle_has_what_the_board_runs(tmp_path, digest):
         "boards/detect.py",
         "boards/pybadge.py",
         "boards/pygamer.py",
+        "boards/schemes.py",
     }
     assert b'ELFER_BOARD = "pygamer"' in got["settings.toml"]
     assert got["selftest.txt"].decode().strip() == "digest=" + digest

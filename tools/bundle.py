@@ -70,7 +70,7 @@ def plan(board):
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware", "lang"))):
             if name.endswith((".py", ".txt")):  # every language's file: the one chosen is read
                 files.append(("firmware/lang/" + name, os.path.join(ROOT, "firmware", "lang", name)))
-        for name in ("__init__", "base", "detect") + profiles:
+        for name in ("__init__", "base", "detect", "schemes") + profiles:
             files.append(("boards/%s.py" % name, os.path.join(ROOT, "boards", name + ".py")))
         with open(os.path.join(ROOT, "device", "settings.toml.in")) as f:
             files.append(("settings.toml", f.read().format(board=profiles[-1]).encode()))

@@ -1,142 +1,211 @@
 #!/usr/bin/env python3
-"""Render every screen of the firmware headless at 160x128, 240x240 and 240x135 (make screenshots).
+"""Render every screen of the firmware headless, on every board with its own buttons (make screenshots).
 
-    python tools/screenshots.py [--out docs/screenshots]
+    python tools/screenshots.py [--out docs/screenshots] [--board pybadge ...]
 
-A scripted session per screen size (tools/simdrive.py) walks the menus and a
-seeded match; each screen is saved as OUT/<width>x<height>/<name>.png.
+A scripted session per board (tools/simdrive.py, the board's own button
+scheme and labels: boards/schemes.py) walks the menus and a seeded match on a
+made-up clock; each screen is saved as OUT/<board>/<name>.png, and on the
+160x128 badge also the table in every language as OUT/pybadge/table-<code>.png.
+The same run gives the same pixels (host_tests/test_screenshots.py holds the
+committed ones to it).
 """
 
 import argparse
+import contextlib
+import io
 import os
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simdrive  # noqa: E402
 
-PROFILES = (("sim", "160x128"), ("clue", "240x240"), ("feather_tft", "240x135"))
+BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")
+LANG_BOARD = "pybadge"  # the board whose folder also holds the table in every language
+SEED = 5  # the same matches every time
 
 
 def session(profile, out):
-    d = simdrive.Driver(profile)
-    app = d.app
-    app.seed = 5  # the same match every time
+    """Every screen of the firmware on this board, as its buttons reach them, saved in out
+    (and on LANG_BOARD the table in every language); the paths saved."""
+    from firmware import lang
+
     os.makedirs(out, exist_ok=True)
     shots = []
 
-    def shot(name):
+    def shot(name, driver):
         path = os.path.join(out, name + ".png")
-        d.shot(path)
+        driver.shot(path)
         shots.append(path)
 
-    shot("title")
-    for label, name in (("Settings", "settings"), ("Rules", "rules"), ("Help", "help")):
-        d.menu_to(label)
+    walk(profile, shot)
+    if profile == LANG_BOARD:
+        for code in lang.CODES:
+            language_table(profile, code, shot)
+    return shots
+
+
+def walk(profile, shot, code="en"):
+    """Drive the board with its own buttons through every screen, in language `code`;
+    shot(name, driver) at each."""
+    from firmware import lang
+
+    lang.use(code)
+    records = tempfile.mkdtemp(prefix="elfer-shots-records-")
+    old = os.environ.get("ELFER_RECORDS")
+    os.environ["ELFER_RECORDS"] = records  # an empty folder: the record's name is the same every run
+    console = io.StringIO()  # the match record the match-over page prints for the serial console
+    try:
+        with contextlib.redirect_stdout(console):
+            screens(profile, shot)
+        error_screen(profile, shot)
+    finally:
+        lang.use("en")
+        shutil.rmtree(records, ignore_errors=True)
+        if old is None:
+            del os.environ["ELFER_RECORDS"]
+        else:
+            os.environ["ELFER_RECORDS"] = old
+
+
+def screens(profile, shot):
+    d = simdrive.Driver(profile, keyboard=False, lazy=True)
+    app = d.app
+    app.seed = SEED
+    shot("title", d)
+    for key in ("settings", "rules", "help"):
+        d.menu_to(key)
         d.press("A")
-        shot(name)
-        d.press("B")
-    d.menu_to("New match")
+        shot(key, d)
+        while d.screen_name() != "TitleMenu":  # the help page goes on to the self-test first
+            d.back()
+    d.menu_to("new")
     d.press("A")
-    shot("setup")
-    d.press("B")
-    d.new_match("Elfer Raus", players=4)
+    shot("setup", d)
+    d.back()
+    d.setup_match("elfer", players=4)
     m = app.match
     d.run_until(lambda: m.my_turn(), dt=1000)
-    shot("table")
+    shot("table", d)
     ts = app.table_screen
     bad = [i for i, c in enumerate(ts.items(m)) if not m.legal(c)]
     if bad:
         ts.cursor = bad[0]
         d.press("A")
-        shot("refused")
+        shot("refused", d)
     d.press("START")
-    shot("pause")
-    d.press("A")
+    shot("pause", d)
+    d.press("A")  # resume
     for _ in range(40):  # well into the round
         if m.state.phase:
             break
         if m.my_turn():
-            d.press("DOWN", "A") if m.nmoves and m.moves[0] < 250 else d.press("B")
+            d.play_turn()
         else:
             d.step(1000)
-    shot("table_later")
-    while m.state.phase == 0:
-        if m.my_turn():
-            d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
-        else:
-            d.step(1000)
-    shot("round_over")
+    shot("table_later", d)
+    play_out(d, m)
+    shot("round_over", d)
     d.press("A")
-    shot("round_end")
+    shot("round_end", d)
     d.press("A")
-    shot("scores")
+    shot("scores", d)
     d.press("A")  # on to round 2
-    for game, name in (("Cinquillo", "cinquillo"), ("Bastard", "bastard")):
-        d.press("START")
-        d.menu_to("Quit")
-        d.press("A")
-        d.new_match(game, players=4)
+    for game in ("cinquillo", "bastard"):
+        quit_match(d)
+        d.setup_match(game, players=4)
         m = app.match
         for _ in range(60):
             if m.state.phase:
                 break
             if m.my_turn():
-                d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
+                d.play_turn()
             else:
                 d.step(1000)
-        shot(name)
+        shot(game, d)
     # A whole one-round match, then the statistics it leaves.
-    d.press("START")
-    d.menu_to("Quit")
-    d.press("A")
-    d.new_match("Elfer Raus", players=2, Match="1 round")
+    quit_match(d)
+    d.setup_match("elfer", players=2, length=("rounds", 1))
     m = app.match
+    play_out(d, m)
+    d.press("A", "A", "A")
+    shot("match_over", d)
+    d.press("A")
+    d.menu_to("stats")
+    d.press("A")
+    shot("statistics", d)
+    d.back()
+
+
+def play_out(d, m):
+    """The person's turns (the board's buttons) and the bots' until the round is over."""
     while m.state.phase == 0:
         if m.my_turn():
-            d.press("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else d.press("B")
+            d.play_turn()
         else:
             d.step(1000)
-    d.press("A", "A", "A")
-    shot("match_over")
+
+
+def quit_match(d):
+    d.press("START")
+    d.menu_to("quit")
     d.press("A")
-    d.menu_to("Statistics")
-    d.press("A")
-    shot("statistics")
-    d.press("B")
-    error_screen(profile, shot)
-    return shots
+
+
+def language_table(profile, code, shot):
+    """The first table of the seeded four-player match, in language `code`."""
+    from firmware import lang
+
+    lang.use(code)
+    try:
+        d = simdrive.Driver(profile, keyboard=False, lazy=True)
+        d.app.seed = SEED
+        d.setup_match("elfer", players=4)
+        m = d.app.match
+        d.run_until(lambda: m.my_turn(), dt=1000)
+        shot("table-" + code, d)
+    finally:
+        lang.use("en")
 
 
 def error_screen(profile, shot):
-    """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py)."""
-    from boards.sim import SimBoard
-    from firmware.runner import Runner
-
-    board = SimBoard(profile, scale=1, keyboard=True)
-    runner = Runner(board)
+    """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py).
+    The fault is injected on purpose: its traceback, printed for the serial console, is
+    captured here, not shown."""
 
     def broken(*args):
         raise RuntimeError("a fault injected for this screenshot")
 
-    runner.app.settings.speed = 0
-    runner.app.new_match()
-    runner.app.match.bot_step = broken
-    runner.app.match.play = broken
-    for t in range(1, 200):
-        runner.step(t * 1000)
-        if runner.error is not None:
-            break
-        if runner.app.match.my_turn():
-            board.press(4)  # A: play the focused card
-    shot("error")
+    console = io.StringIO()
+    with contextlib.redirect_stdout(console), contextlib.redirect_stderr(console):
+        d = simdrive.Driver(profile, keyboard=False, runner=True, lazy=True)
+        runner = d.runner
+        d.app.new_match()
+        d.app.match.bot_step = broken
+        d.app.match.play = broken
+        for _ in range(200):
+            d.step(1000)
+            if runner.error is not None:
+                break
+            if d.app.match.my_turn():
+                d.press("A")  # play the focused card
+    if runner.error is None:
+        raise AssertionError("the injected fault did not reach the error screen")
+    if "a fault injected for this screenshot" not in console.getvalue():
+        raise AssertionError("the error screen did not print the traceback: %r" % console.getvalue())
+    shot("error", d)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
+    ap.add_argument("--board", action="append", choices=BOARDS, help="only this board (again for more)")
     args = ap.parse_args(argv)
-    for _, size in PROFILES:  # a folder we cannot write is named before anything is drawn
-        folder = os.path.join(args.out, size)
+    boards = args.board or BOARDS
+    for board in boards:  # a folder we cannot write is named before anything is drawn
+        folder = os.path.join(args.out, board)
         try:
             os.makedirs(folder, exist_ok=True)
             probe = os.path.join(folder, ".write-test")
@@ -146,10 +215,11 @@ def main(argv=None):
             why = getattr(e, "strerror", None) or e
             ap.exit(1, "--out %s: cannot write screenshots there: %s\n" % (ascii(folder), why))
     total = 0
-    for profile, size in PROFILES:
-        shots = session(profile, os.path.join(args.out, size))
+    for board in boards:
+        folder = os.path.join(args.out, board)
+        shots = session(board, folder)
         total += len(shots)
-        print("%s: %d screens in %s" % (size, len(shots), os.path.join(args.out, size)))
+        print("%s: %d screens in %s" % (board, len(shots), folder))
     print("screenshots: %d" % total)
     return 0
 

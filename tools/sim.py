@@ -57,13 +57,13 @@ def open_save(save):
 
 
 def run_window(profile, scale, nvm, lang=None):
-    from boards.sim import KEY_HELP, QuitRequested, SimBoard
+    from boards.sim import QuitRequested, SimBoard
     from firmware.runner import Runner
 
     board = SimBoard(profile, scale, nvm=nvm)
     import pygame
 
-    pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, KEY_HELP))
+    pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, board.keyboard_help()))
     runner = Runner(board, os.environ.get)
     if lang and runner.app is not None:  # asked for now: it wins over the language the saves hold
         from firmware import screens
@@ -80,7 +80,14 @@ def run_window(profile, scale, nvm, lang=None):
         return 0
 
 
-BOARDS = ("sim", "pybadge", "pygamer", "clue", "feather_tft")  # boards/sim.py PROFILES (checked by a test)
+BOARDS = (
+    "sim",
+    "pybadge",
+    "pygamer",
+    "clue",
+    "feather_tft",
+    "feather_reverse_tft",
+)  # boards/sim.py PROFILES (checked by a test)
 
 
 def scale_arg(text):

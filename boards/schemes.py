@@ -1,0 +1,76 @@
+"""Each board's screen size and button scheme as plain data, readable without its hardware.
+
+The board modules (boards/pybadge.py, ...) import board, keypad and analogio at the top, so
+the desktop simulator cannot load them; it poses as a board with these classes instead, and
+the board classes take their attributes from here (class PyBadge(PyBadgeScheme, Board)).
+keymap: key number -> logical button; holdmap: None, or per key None or the logical buttons
+of a short, long and very long press; labels: (logical button, printed name) for the
+buttons the board has (firmware/keys.py); keys_help: one line for the help page.
+"""
+
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+
+
+class PyBadgeScheme:
+    name = "pybadge"
+    width = 160
+    height = 128
+    # Shift register order: 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left.
+    keymap = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
+    holdmap = None
+    # The D-pad is marked with arrows; A, B, START and SELECT are printed on the board.
+    labels = (
+        (LEFT, "←"),
+        (RIGHT, "→"),
+        (UP, "↑"),
+        (DOWN, "↓"),
+        (A, "A"),
+        (B, "B"),
+        (START, "START"),
+        (SELECT, "SELECT"),
+    )
+    keys_help = "D-pad: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
+
+
+class PyGamerScheme(PyBadgeScheme):
+    name = "pygamer"
+    # Keys 0..3 on the shift register, 4..7 made from the stick (the PyBadge's order).
+    keys_help = "Stick: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
+
+
+class ClueScheme:
+    name = "clue"
+    width = 240
+    height = 240
+    keymap = (DOWN, A)
+    # Left button: short = next (down / next playable card), long = B (back, draw/end/pass).
+    # Right button: short = A (choose, play), long = START (pause menu).
+    holdmap = ((DOWN, B, B), (A, START, START))
+    # The buttons are printed A (left) and B (right): logical A is the right one, "B".
+    labels = ((DOWN, "A"), (A, "B"), (B, "~A"), (START, "~B"))
+    keys_help = "Left: next (hold: back/draw)  Right: choose/play (hold: menu)"
+
+
+class FeatherTFTScheme:
+    name = "feather_tft"
+    width = 240
+    height = 135
+    keymap = (DOWN,)
+    # One button (BOOT/D0): short = next, long = choose/play, very long = pause menu.
+    holdmap = ((DOWN, A, START),)
+    labels = ((DOWN, "@press"), (A, "@hold"), (START, "@hold_long"))
+    keys_help = "the button: next (hold: choose/play; hold longer: menu)"
+
+
+class FeatherReverseTFTScheme(FeatherTFTScheme):
+    name = "feather_reverse_tft"
+    # Key 0 is D0 (reads low when pressed), keys 1 and 2 are D1 and D2 (read high).
+    keymap = (B, A, DOWN)
+    # D0: short = back / draw-end-pass, long = pause menu; D1 = choose/play; D2 = next.
+    holdmap = ((B, START, START), None, None)
+    labels = ((DOWN, "D2"), (A, "D1"), (B, "D0"), (START, "~D0"))
+    keys_help = "D2: next  D1: choose/play  D0: back/draw (hold: menu)"
+
+
+# The boards the simulator can pose as, by profile name.
+SCHEMES = (PyBadgeScheme, PyGamerScheme, ClueScheme, FeatherTFTScheme, FeatherReverseTFTScheme)

@@ -1,0 +1,42 @@
+"""Every screen of every board in every language is laid out cleanly: no text cut, none outside
+the screen, none on top of another (tools/layoutcheck.py's problems()).
+
+The screens are those tools/screenshots.py walks to, each board driven by its own buttons, in
+each language of firmware/lang. One test per board and language, so they spread over workers.
+"""
+
+import os
+import sys
+import types
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+
+import screenshots  # noqa: E402
+
+from firmware.lang import CODES  # noqa: E402
+
+
+def on_show(d):
+    """What layoutcheck reads: the app, or for the error screen a stand-in holding its panel."""
+    if d.runner is not None and d.runner.error is not None:
+        return types.SimpleNamespace(board=d.board, screen=None, panel=d.runner.error.panel, table=None)
+    return d.app
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("board", screenshots.BOARDS)
+def test_every_screen_is_laid_out_cleanly(board, code):
+    layoutcheck = pytest.importorskip("layoutcheck", reason="tools/layoutcheck.py (helper cards) not merged yet")
+    found = []
+
+    def look(name, d):
+        for problem in layoutcheck.problems(on_show(d)):
+            found.append("%s: %s" % (name, problem))
+
+    screenshots.walk(board, look, code)
+    assert not found, "%s in %s:\n%s" % (board, code, "\n".join(found))
