@@ -45,8 +45,11 @@ def all_button_names():
     return names
 
 
-# "A" as the English article before these words is no button ("A row opens with its 11").
-ARTICLE_A = re.compile(r"\bA (?=(row|card|round|match|tie|player|seat|bot|game)\b)")
+# "A" as the English or Portuguese article before these nouns is no button ("A row opens with
+# its 11", "A partida termina com 500").
+ARTICLE_A = re.compile(
+    r"\bA (?=(row|card|round|match|tie|player|seat|bot|game|partida|rodada|carta|fila|vez|jogada|mão)\b)"
+)
 
 
 def tokens(text):
@@ -109,9 +112,10 @@ class Watch:
         )
 
 
-def drive_round(board):
+def drive_round(board, code="en"):
     """Title, its pages, a new match, one whole round with pause and hint, the results."""
-    d = simdrive.Driver(board, keyboard=False, lazy=True)
+    d = simdrive.Driver(board, keyboard=False, lazy=True, lang=code)
+    assert lang.current() == code
     watch = Watch(d)
     watch.look()
     for key in ("help", "settings", "rules", "stats"):
@@ -157,22 +161,21 @@ def drive_round(board):
 
 @pytest.fixture(params=CODES)
 def language(request):
-    """Each language of firmware/lang in turn, English again afterwards."""
-    lang.use(request.param)
+    """Each language of firmware/lang in turn (ELFER_LANG at boot), English again afterwards."""
     yield request.param
     lang.use("en")
 
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board, language):
-    d, watch = drive_round(board)
+    d, watch = drive_round(board, language)
     assert d.app.stats_text()  # the round was played to its end and counted
     assert not watch.bad, watch.report(board)
 
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_error_screen_names_only_the_boards_buttons(board, language, capsys):
-    d = simdrive.Driver(board, keyboard=False, runner=True, lazy=True)
+    d = simdrive.Driver(board, keyboard=False, runner=True, lazy=True, lang=language)
     watch = Watch(d)
 
     def broken(*args):
@@ -199,6 +202,7 @@ def test_a_foreign_name_is_found_as_a_whole_word_only():
     assert foreign_names("A: choose  START: menu", clue, every) == ["START"]
     assert foreign_names("B11 played, ADD, Zebra, Spaces", clue, every) == []
     assert foreign_names("A row opens with its 11.", set(), every) == []
+    assert foreign_names("A partida termina com 500 de penalidade.", set(), every) == []
     assert foreign_names("A rows, A to play", set(), every) == ["A"]
     assert foreign_names("←→: move", clue, every) == ["←", "→"]
     badge = board_names(simdrive.SimBoard("pybadge", scale=1))

@@ -52,15 +52,14 @@ def walk(profile, shot, code="en"):
     shot(name, driver) at each."""
     from firmware import lang
 
-    lang.use(code)
     records = tempfile.mkdtemp(prefix="elfer-shots-records-")
     old = os.environ.get("ELFER_RECORDS")
     os.environ["ELFER_RECORDS"] = records  # an empty folder: the record's name is the same every run
     console = io.StringIO()  # the match record the match-over page prints for the serial console
     try:
         with contextlib.redirect_stdout(console):
-            screens(profile, shot)
-        error_screen(profile, shot)
+            screens(profile, shot, code)
+        error_screen(profile, shot, code)
     finally:
         lang.use("en")
         shutil.rmtree(records, ignore_errors=True)
@@ -70,8 +69,8 @@ def walk(profile, shot, code="en"):
             os.environ["ELFER_RECORDS"] = old
 
 
-def screens(profile, shot):
-    d = simdrive.Driver(profile, keyboard=False, lazy=True)
+def screens(profile, shot, code):
+    d = simdrive.Driver(profile, keyboard=False, lazy=True, lang=code)
     app = d.app
     app.seed = SEED
     shot("title", d)
@@ -158,9 +157,8 @@ def language_table(profile, code, shot):
     """The first table of the seeded four-player match, in language `code`."""
     from firmware import lang
 
-    lang.use(code)
     try:
-        d = simdrive.Driver(profile, keyboard=False, lazy=True)
+        d = simdrive.Driver(profile, keyboard=False, lazy=True, lang=code)
         d.app.seed = SEED
         d.setup_match("elfer", players=4)
         m = d.app.match
@@ -170,7 +168,7 @@ def language_table(profile, code, shot):
         lang.use("en")
 
 
-def error_screen(profile, shot):
+def error_screen(profile, shot, code="en"):
     """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py).
     The fault is injected on purpose: its traceback, printed for the serial console, is
     captured here, not shown."""
@@ -180,7 +178,7 @@ def error_screen(profile, shot):
 
     console = io.StringIO()
     with contextlib.redirect_stdout(console), contextlib.redirect_stderr(console):
-        d = simdrive.Driver(profile, keyboard=False, runner=True, lazy=True)
+        d = simdrive.Driver(profile, keyboard=False, runner=True, lazy=True, lang=code)
         runner = d.runner
         d.app.new_match()
         d.app.match.bot_step = broken

@@ -27,12 +27,28 @@ from firmware.screens import label as choice_label  # noqa: E402
 BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
 
 
+def with_language(getenv, code):
+    """getenv, but ELFER_LANG is code."""
+
+    def get(key, *default):
+        if key == "ELFER_LANG":
+            return code
+        return getenv(key, *default) if getenv is not None else (default[0] if default else None)
+
+    return get
+
+
 class Driver:
-    def __init__(self, profile="sim", getenv=None, speed=0, keyboard=True, nvm=None, runner=False, lazy=False):
+    def __init__(
+        self, profile="sim", getenv=None, speed=0, keyboard=True, nvm=None, runner=False, lazy=False, lang=None
+    ):
         """keyboard=False: the posed board's own buttons (e.g. the CLUE's two, short and long);
         nvm: the board's storage region (a bytearray shared by Drivers = the same device);
         runner: the app inside firmware/runner.py's crash handling, as on a device;
-        lazy: the screen drawn only for shot() (most of the time goes into drawing)."""
+        lazy: the screen drawn only for shot() (most of the time goes into drawing);
+        lang: the language code, as ELFER_LANG in settings.toml gives it at boot."""
+        if lang is not None:
+            getenv = with_language(getenv, lang)
         self.board = SimBoard(profile, scale=1, keyboard=keyboard, nvm=nvm)
         self.board.lazy = lazy
         self.now = 0
