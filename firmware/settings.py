@@ -19,7 +19,9 @@ class Settings:
     def __init__(self):
         for f in FIELDS:
             setattr(self, f[0], f[3])
-        _use_language(0)
+        from firmware import lang
+
+        self.lang = LANG_CODES.index(lang.current())  # the language in use (English at first)
 
     def set(self, name, value):
         for field, lo, hi, _ in FIELDS:

@@ -122,7 +122,7 @@ def test_E14_illegal_card_refused_with_reason_and_nothing_changes(d):
     before = (m.state.hist_len, list(m.state.hands), bytes(m.state.count))
     d.press("A")
     text = d.app.table.message_text()
-    assert text.startswith("Refused: E"), text
+    assert text.startswith("E"), text  # the rule id first, in the warning colour
     assert len(text) > 20  # the reason follows the rule id
     assert (m.state.hist_len, list(m.state.hands), bytes(m.state.count)) == before
     assert d.board.tones[-1][0] == 180  # the refusal tone

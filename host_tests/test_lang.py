@@ -98,8 +98,10 @@ def test_language_chosen_in_settings_changes_every_menu_and_is_saved():
 
 
 def test_ELFER_LANG_in_settings_toml_sets_the_language_and_a_bad_one_says_so():
+    lang.use("en")
     d = simdrive.Driver("sim", getenv={"ELFER_LANG": "es"}.get)
     assert d.panel()[:2] == ["¡ELFER RAUS!", "> Continuar"]
+    lang.use("en")
     d = simdrive.Driver("sim", getenv={"ELFER_LANG": "fr"}.get)
     assert d.app.settings.lang == 0 and "ELFER_LANG" in " ".join(d.panel())
 
@@ -108,11 +110,13 @@ def test_saves_of_version_1_without_a_language_still_load():
     from firmware import saves
     from firmware.settings import Settings
 
+    lang.use("en")
     s = Settings()
     s.set("lang", 3)
     new = saves.encode(s, {}, b"")
     assert new[0] == 2 and new[5] == 3
     old = bytes([1, 1, 0, 1, 2, 0, 0, 0])  # version 1: speed, marks, sound, brightness; no stats, no match
+    lang.use("en")
     s2 = Settings()
     stats, blob, notice = saves.decode(old, s2)
     assert (s2.speed, s2.marks, s2.sound, s2.brightness, s2.lang) == (1, 0, 1, 2, 0) and notice == ""
