@@ -56,3 +56,14 @@ def _records_in_a_temporary_folder(tmp_path_factory, monkeypatch):
     """A match played to its end writes its record (firmware/export.py): into a folder of
     the test run, never the machine's root or the repository (a test may set its own)."""
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path_factory.mktemp("records")))
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """The chosen language is process-wide (firmware/lang): every test starts in English and
+    leaves it so, whatever the one before chose."""
+    from firmware import lang
+
+    lang.use("en")
+    yield
+    lang.use("en")
