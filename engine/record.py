@@ -23,21 +23,16 @@ Format (docs/records.md has the full description)::
 Lines starting with '#' and blank lines are ignored; '#' also starts a trailing comment.
 """
 
-from engine import cards
+from engine import cards, recordtext
 from engine import explicit as explicit_deals
 from engine.cards import DRAW, END, PASS
 from engine.compat import const, digits
 from engine.errors import IllegalMove, RecordError, RulesError
+from engine.recordtext import MAGIC, VERSION, move_line, scores_line, seat_name
 from engine.rules import parse_rules
 
-MAGIC = "elfer-raus-record"
-VERSION = 1
 _VERBS = {"plays": -1, "draws": DRAW, "ends": END, "passes": PASS}
 SEED_MAX = const(0x3FFFFFFF)  # seeds stay small ints on a board (below 2**30)
-
-
-def seat_name(p):
-    return "P%d" % (p + 1)
 
 
 def _tokens(game, cardlist):
@@ -45,16 +40,7 @@ def _tokens(game, cardlist):
 
 
 def header_lines(state, seed=None, seat=None, dealer=None):
-    out = [
-        "%s %d" % (MAGIC, VERSION),
-        "rules: " + state.rules.describe(),
-        "dealer: " + seat_name(state.dealer if dealer is None else dealer),
-    ]
-    if seed is not None and seat is None:
-        out.append("seed: %d" % seed)
-    if seat is not None:
-        out.append("view: " + seat_name(seat))
-    return out
+    return recordtext.header_lines(state.rules, state.dealer if dealer is None else dealer, seed, seat)
 
 
 def round_lines(state, seat=None):
@@ -88,21 +74,14 @@ def round_lines(state, seat=None):
     draws = 0
     for i in range(state.hist_len):
         p, m = state.history_entry(i)
-        who = seat_name(p)
+        drawn = -1
         if m == DRAW:
             if seat is None:
-                out.append("%s draws %s" % (who, cards.card_name(g, state.drawn_card(draws))))
-            else:
-                out.append("%s draws" % who)
+                drawn = state.drawn_card(draws)
             draws += 1
-        elif m == END:
-            out.append(who + " ends")
-        elif m == PASS:
-            out.append(who + " passes")
-        else:
-            out.append("%s plays %s" % (who, cards.card_name(g, m)))
+        out.append(move_line(g, p, m, drawn))
     if state.phase != 0:
-        out.append("scores: " + " ".join("%s %d" % (seat_name(p), state.scores[p]) for p in range(state.n)))
+        out.append(scores_line(state))
     return out
 
 

@@ -22,19 +22,16 @@ def _rounds(log):
 
 def lines(m, out):
     """Call out(line) for each line of the match's record; False when the match kept none."""
-    from engine.cards import DRAW, END, PASS
     from engine.names import card_token
+    from engine.recordtext import header_lines, move_line, scores_line
 
     log = m.log
     s = m.state
     if log is None or _rounds(log) != s.round_no:
         return False
     g = m.rules.game
-    # engine/record.py's header_lines(), without loading that module (and its parser) now
-    out("elfer-raus-record 1")
-    out("rules: " + m.rules.describe())
-    out("dealer: P%d" % (m.dealer0 + 1))
-    out("seed: %d" % m.seed)
+    for line in header_lines(m.rules, m.dealer0, m.seed):
+        out(line)
     i = 0
     rnd = 0
     while i < len(log):
@@ -43,18 +40,9 @@ def lines(m, out):
         rnd += 1
         out("round %d" % rnd)
         for j in range(i, i + 2 * n, 2):
-            who = "P%d" % (log[j] + 1)
-            mv = log[j + 1]
-            if mv == DRAW:
-                out(who + " draws")
-            elif mv == END:
-                out(who + " ends")
-            elif mv == PASS:
-                out(who + " passes")
-            else:
-                out("%s plays %s" % (who, card_token(g, mv)))
+            out(move_line(g, log[j], log[j + 1], name=card_token))  # draws name no card
         i += 2 * n
-    out("scores: " + " ".join("P%d %d" % (p + 1, s.scores[p]) for p in range(s.n)))
+    out(scores_line(s))
     return True
 
 

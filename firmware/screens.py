@@ -216,24 +216,17 @@ ELFER_OPTIONS = (
 )
 PLAYERS = {"elfer": (2, 6), "cinquillo": (2, 4), "bastard": (3, 4)}
 LEVELS = (("c_random", "random"), ("c_easy", "easy"), ("c_medium", "medium"), ("c_expert", "expert"))
-LENGTHS = {
-    "elfer": (
-        (("c_to", 500), ("limit", 500)),
-        (("c_to", 300), ("limit", 300)),
-        (("c_to", 100), ("limit", 100)),
-        (("c_to", 1000), ("limit", 1000)),
+
+
+def _lengths(limits):
+    """A match to each points limit, then one round and three rounds: (label, (option, value))."""
+    return tuple((("c_to", n), ("limit", n)) for n in limits) + (
         ("c_1round", ("rounds", 1)),
         (("c_rounds", 3), ("rounds", 3)),
-    ),
-    "cinquillo": (
-        (("c_to", 30), ("limit", 30)),
-        (("c_to", 20), ("limit", 20)),
-        (("c_to", 10), ("limit", 10)),
-        (("c_to", 50), ("limit", 50)),
-        ("c_1round", ("rounds", 1)),
-        (("c_rounds", 3), ("rounds", 3)),
-    ),
-}
+    )
+
+
+LENGTHS = {"elfer": _lengths((500, 300, 100, 1000)), "cinquillo": _lengths((30, 20, 10, 50))}
 LENGTHS["bastard"] = LENGTHS["cinquillo"]
 
 

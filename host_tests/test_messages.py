@@ -24,7 +24,7 @@ from engine.state import State
 from engine.view import SeatView
 from firmware import lang, words
 from firmware.match import Match
-from host_tests.helpers import cs, deal_state, erow, k, krow, ks
+from host_tests.helpers import cs, deal_state, erow, k
 
 PLACEHOLDER = re.compile(r"%[sd]")
 SEAT = re.compile(r"\bP\d")
@@ -108,13 +108,9 @@ def round_over():
 
 def lone_cups_5_jack_placed():
     """Bastard, 3 players: the cups row is 5 and, after P1's jack, the jack: cups 6 and 7 are dead."""
-    table = krow("coins", 1, 10) + krow("swords", 1, 10) + krow("clubs", 1, 10) + ks("cups 5")
-    hands = [
-        ks("cups jack", "cups 3", "cups king"),
-        ks("cups 6", "cups 1", "cups 2"),
-        ks("cups 7", "cups 4", "cups knight"),
-    ]
-    s = deal_state(make_rules("bastard", players=3), hands, stock=[], table=table, first=0)
+    from test_rules_cinquillo import lone_cups_5
+
+    s = lone_cups_5()
     s.apply(k("cups jack"))
     return s
 
