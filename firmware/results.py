@@ -1,6 +1,6 @@
 """Round end, scoreboard and match end as text for the pager (loaded only at a round's end).
 
-The person is "You" everywhere; the bots are P2..Pn (the table's names).
+The person is "You" everywhere; the bots are named as on the table (P2, S2, J2 ...).
 """
 
 from engine.names import card_token
@@ -11,7 +11,7 @@ LOG_MAX = 16384  # bytes of moves a match record keeps (some 80 rounds of Elfer 
 
 
 def who(p):
-    return t("res_you") if p == 0 else "P%d" % (p + 1)
+    return t("res_you") if p == 0 else t("seat") % (p + 1)  # as the table names the seat
 
 
 def _high(m):
