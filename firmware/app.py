@@ -19,12 +19,12 @@ SNAPSHOT_MAX = 640  # room for a match's snapshot in a save (about 200 bytes for
 
 # The Help page's button lines: what each button does at the table (boards without it skip it).
 HELP_KEYS = (
-    (LEFT | RIGHT, "h_cursor"),
-    (UP | DOWN, "h_jump"),
-    (A, "h_play"),
-    (B, "h_finish"),
-    (SELECT, "h_hint"),
-    (START, "h_menu"),
+    (LEFT | RIGHT, b"h_cursor"),
+    (UP | DOWN, b"h_jump"),
+    (A, b"h_play"),
+    (B, b"h_finish"),
+    (SELECT, b"h_hint"),
+    (START, b"h_menu"),
 )
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
@@ -202,6 +202,7 @@ class App:
             # mid-use, after the boot's reading has left holes, its buffers found no room.
             import firmware.match  # noqa: F401
             import firmware.table  # noqa: F401
+            import firmware.words  # noqa: F401  (the table names cards with it)
 
             _snapshot()
 
@@ -266,7 +267,7 @@ class App:
         """Continue the saved match: '' when it is on the table, else why it could not be
         (firmware/restore.py, loaded for this only)."""
         if self.saved is None:
-            return t("n_no_match")
+            return t(b"n_no_match")
         self.continuing = True  # until saved again: a crash now sets the save aside (set_aside)
         why = _restore().resume(self)
         _unload("restore")
@@ -295,14 +296,14 @@ class App:
     def help_text(self):
         """The buttons as this board has them, the table's symbols, the self-test."""
         board = self.board
-        lines = [t("h_head") % board.name]
+        lines = [t(b"h_head") % board.name]
         for pair in HELP_KEYS:
             line = keys.hint(board, (pair,))
             if line:
                 lines.append(line)
-        lines.append(t("h_marks"))
+        lines.append(t(b"h_marks"))
         lines.append(_legend(self.setup))
-        lines.append(t("h_selftest") % keys.names(board, A))
+        lines.append(t(b"h_selftest") % keys.names(board, A))
         return "\n".join(lines)
 
 

@@ -62,13 +62,13 @@ class ErrorScreen:
         self.input = Input(board)
         self.panel = ui.Panel(board.width, board.height)
         p = self.panel
-        p.title.set(_say("e_title", "Something went wrong"), ui.WARN)
+        p.title.set(_say(b"e_title", "Something went wrong"), ui.WARN)
         lines = ui.wrap("%s: %s" % (type(e).__name__, e), p.cols)
         lines.append("")
         if set_aside:
-            kept = _say("e_set_aside", "The saved match crashed on Continue: it is set aside.")
+            kept = _say(b"e_set_aside", "The saved match crashed on Continue: it is set aside.")
         else:
-            kept = _say("e_kept", "Your last save is kept.")
+            kept = _say(b"e_kept", "Your last save is kept.")
         lines.extend(ui.wrap(kept, p.cols))
         for i in range(p.rows):
             p.lines[i].set(lines[i] if i < len(lines) else "", ui.WHITE, None)
@@ -112,6 +112,6 @@ def _restart_hint(board):
         from boards.base import A
         from firmware import keys
 
-        return keys.hint(board, ((A, "e_restart"),)) or "A: restart"
+        return keys.hint(board, ((A, b"e_restart"),)) or "A: restart"
     except Exception:
         return "A: restart"

@@ -20,9 +20,9 @@ def label(board, b):
             if text[0] == "@":
                 return t("btn_" + text[1:])
             if text[:2] == "~~":
-                return t("btn_hold_long_x") % text[2:]
+                return t(b"btn_hold_long_x") % text[2:]
             if text[0] == "~":
-                return t("btn_hold_x") % text[1:]
+                return t(b"btn_hold_x") % text[1:]
             return text
     return ""
 

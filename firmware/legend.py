@@ -7,26 +7,26 @@ from engine.cards import DRAW, END, GAME_CINQUILLO, PASS
 from firmware.lang import t
 from firmware.table import MOVE_TEXT
 
-MOVE_KEYS = {DRAW: "table_leg_draw", END: "table_leg_end", PASS: "table_leg_pass"}
-COURT_KEYS = ("card_jack", "card_knight", "card_king")
+MOVE_KEYS = {DRAW: b"table_leg_draw", END: b"table_leg_end", PASS: b"table_leg_pass"}
+COURT_KEYS = (b"card_jack", b"card_knight", b"card_king")
 
 
 def legend(game, bastard=False):
     """What every symbol of the table means, one per line (the Help page shows it)."""
-    lines = ["\u21bb\u21ba " + t("table_leg_dir"), "\u25a4 " + t("table_leg_stock")]
+    lines = ["\u21bb\u21ba " + t(b"table_leg_dir"), "\u25a4 " + t(b"table_leg_stock")]
     if game == GAME_CINQUILLO:
-        names = t("table_suits").split(",")
+        names = t(b"table_suits").split(",")
         for c in range(4):
             lines.append("\ue000\ue001\ue002\ue003"[c] + " " + names[c])
-        court = t("table_court")
+        court = t(b"table_court")
         for i in range(3):
             lines.append(court[i] + " " + t(COURT_KEYS[i]))
     for m in (DRAW, END, PASS):
         lines.append(MOVE_TEXT[m] + " " + t(MOVE_KEYS[m]))
-    lines.append(t("table_leg_cursor"))
-    lines.append(t("table_leg_marks"))
-    lines.append(t("table_leg_start"))
+    lines.append(t(b"table_leg_cursor"))
+    lines.append(t(b"table_leg_marks"))
+    lines.append(t(b"table_leg_start"))
     if bastard:
-        lines.append(t("table_leg_dead"))
-    lines.append("< > " + t("table_leg_more"))
+        lines.append(t(b"table_leg_dead"))
+    lines.append("< > " + t(b"table_leg_more"))
     return "\n".join(lines)

@@ -26,7 +26,7 @@ def places(s, high):
 
 
 def ordinal(k):
-    return t("res_ordinals").split()[k - 1]
+    return t(b"res_ordinals").split()[k - 1]
 
 
 def _signed(d):
@@ -44,25 +44,25 @@ def match_text(m, saved="", why=""):
         if pl[p] == pl[0]:
             shared += 1
     if pl[0] == 1 and shared == 1:
-        lines = [t("res_you_win")]
+        lines = [t(b"res_you_win")]
     elif shared > 1:
-        lines = [t("res_you_share") % ordinal(pl[0])]
+        lines = [t(b"res_you_share") % ordinal(pl[0])]
     else:
-        lines = [t("res_you_place") % ordinal(pl[0])]
-    lines.append(t("res_final_pts" if m.rules.high_wins else "res_final_pen"))
+        lines = [t(b"res_you_place") % ordinal(pl[0])]
+    lines.append(t(b"res_final_pts" if m.rules.high_wins else b"res_final_pen"))
     for k in range(1, s.n + 1):
         for p in range(s.n):
             if pl[p] == k:
                 lines.append("%d. %-6s %6d" % (k, who(p), s.scores[p]))
     if s.tiebreak:
-        lines.append(t("res_by_tiebreak"))
+        lines.append(t(b"res_by_tiebreak"))
     if m.rating is not None:
         old, new = m.rating
-        lines.append(t("res_rating_move") % (old, new, _signed(new - old)))
+        lines.append(t(b"res_rating_move") % (old, new, _signed(new - old)))
     if saved:
-        lines.append(t("res_rec_file") % saved)
+        lines.append(t(b"res_rec_file") % saved)
     elif why == "readonly":
-        lines.append(t("res_rec_readonly"))
+        lines.append(t(b"res_rec_readonly"))
     elif why:
-        lines.append(t("res_rec_none"))
+        lines.append(t(b"res_rec_none"))
     return "\n".join(lines)

@@ -28,7 +28,7 @@ def open_store(app):
         _unload("storeread")  # reading is done: boot only
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
-        app.add_notice(t("n_saves_off") % (e,))
+        app.add_notice(t(b"n_saves_off") % (e,))
         app.store = None
         return
     saves = _saves()
@@ -63,7 +63,7 @@ def resume(app):
             why = why[8:].lstrip(": ")
         print("saved match refused: " + why)
         app.saved = None
-        return t("n_save_refused") % why
+        return t(b"n_save_refused") % why
     from firmware.match import Match
     from firmware.table import TableView
 

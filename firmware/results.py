@@ -11,7 +11,7 @@ LOG_MAX = 16384  # bytes of moves a match record keeps (some 80 rounds of Elfer 
 
 
 def who(p):
-    return t("res_you") if p == 0 else t("seat") % (p + 1)  # as the table names the seat
+    return t(b"res_you") if p == 0 else t(b"seat") % (p + 1)  # as the table names the seat
 
 
 def _high(m):
@@ -23,36 +23,36 @@ def round_text(m):
     g = m.rules.game
     out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
     if not out:
-        head = t("res_blocked")
+        head = t(b"res_blocked")
     elif out[0] == 0:
-        head = t("res_out_you")
+        head = t(b"res_out_you")
     else:
-        head = t("res_out") % who(out[0])
-    lines = [head, t("res_left_pts" if _high(m) else "res_left_pen")]
+        head = t(b"res_out") % who(out[0])
+    lines = [head, t(b"res_left_pts" if _high(m) else b"res_left_pen")]
     for p in range(s.n):
         if not s.active[p]:
             continue
         cards = " ".join(card_token(g, c) for c in hand_list(s, p)) or "-"
         lines.append("%s %d: %s" % (who(p), s.round_scores[p], cards))
     if s.tiebreak:
-        lines.append(t("res_tb_not_added"))
+        lines.append(t(b"res_tb_not_added"))
     return "\n".join(lines)
 
 
 def score_text(m):
     s = m.state
     rules = m.rules
-    lines = ["%-6s %6s %6s" % (t("res_col_seat"), t("res_col_round"), t("res_col_total"))]
+    lines = ["%-6s %6s %6s" % (t(b"res_col_seat"), t(b"res_col_round"), t(b"res_col_total"))]
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "     -"
         lines.append("%-6s %s %6d" % (who(p), rnd, s.scores[p]))
     if rules.rounds:
-        lines.append(t("res_round_of") % (s.round_no, rules.rounds))
+        lines.append(t(b"res_round_of") % (s.round_no, rules.rounds))
     else:
-        lines.append(t("res_ends_pts" if rules.high_wins else "res_ends_pen") % rules.limit)
+        lines.append(t(b"res_ends_pts" if rules.high_wins else b"res_ends_pen") % rules.limit)
     if s.pending_tiebreak:
         seats = ", ".join(who(p) for p in range(s.n) if s.pending_tiebreak >> p & 1)
-        lines.append(t("res_tie_next") % seats)
+        lines.append(t(b"res_tie_next") % seats)
     return "\n".join(lines)
 
 

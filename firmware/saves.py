@@ -86,7 +86,7 @@ def decode(payload, settings):
     try:
         version = payload[0]
         if version != VERSION and version != 1:
-            return {}, None, "n_save_version"
+            return {}, None, b"n_save_version"
         n = 4 if version == 1 else 5
         vals = payload[1 : 1 + n]
         k = payload[1 + n]
@@ -104,7 +104,7 @@ def decode(payload, settings):
         if len(blob) != length:
             raise ValueError("match cut short")
     except (IndexError, ValueError):
-        return {}, None, "n_save_unreadable"
+        return {}, None, b"n_save_unreadable"
     for i in range(n):
         try:
             settings.set(SETTINGS[i], vals[i])

@@ -18,23 +18,23 @@ def item(text, key, choices=None, index=0):
 
 
 def label(x):
-    """A choice's label: a lang key ("c_off"), a (key, number) pair ("c_to", 500), or a literal ("25%")."""
+    """A choice's label: a lang key (b"c_off"), a (key, number) pair (b"c_to", 500), or a text ("25%")."""
     if isinstance(x, tuple):
         return t(x[0]) % x[1]
-    if x[:2] == "c_":
+    if isinstance(x, bytes):
         return t(x)
     return x
 
 
 def seat(p):
     """A seat's short name on screen: P2, S2 or J2 as the language says."""
-    return t("seat") % (p + 1)
+    return t(b"seat") % (p + 1)
 
 
-MOVE_KEYS = {DRAW: "k_draw", END: "k_end", PASS: "k_pass"}
+MOVE_KEYS = {DRAW: b"k_draw", END: b"k_end", PASS: b"k_pass"}
 # Footer hints, most important first: what does not fit the line is left out.
-MENU_HINTS = ((A, "k_choose"), (UP | DOWN, "k_move"), (B, "k_back"))
-CHOICE_HINTS = ((LEFT | RIGHT, "k_change"), (A, "k_next"), (UP | DOWN, "k_move"), (B, "k_back"))
+MENU_HINTS = ((A, b"k_choose"), (UP | DOWN, b"k_move"), (B, b"k_back"))
+CHOICE_HINTS = ((LEFT | RIGHT, b"k_change"), (A, b"k_next"), (UP | DOWN, b"k_move"), (B, b"k_back"))
 
 
 def value_of(it):
@@ -157,17 +157,17 @@ class Menu(Screen):
 
 
 class TitleMenu(Menu):
-    title = "title"
-    hints = ((A, "k_choose"), (UP | DOWN, "k_move"))
+    title = b"title"
+    hints = ((A, b"k_choose"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
         return [
-            item(t("m_continue"), "continue"),
-            item(t("m_new"), "new"),
-            item(t("m_rules"), "rules"),
-            item(t("m_settings"), "settings"),
-            item(t("m_stats"), "stats"),
-            item(t("m_help"), "help"),
+            item(t(b"m_continue"), "continue"),
+            item(t(b"m_new"), "new"),
+            item(t(b"m_rules"), "rules"),
+            item(t(b"m_settings"), "settings"),
+            item(t(b"m_stats"), "stats"),
+            item(t(b"m_help"), "help"),
         ]
 
     def enter(self, app):
@@ -176,7 +176,7 @@ class TitleMenu(Menu):
             app.notice = ""
         level = app.board.battery()
         if level is not None:  # boards with a LiPo monitor show its charge here
-            self.help = t("battery") % level
+            self.help = t(b"battery") % level
         Menu.enter(self, app)
 
     def choose(self, app, key):
@@ -191,13 +191,13 @@ class TitleMenu(Menu):
         elif key == "new":
             app.show(SetupMenu(app))
         elif key == "rules":
-            app.show(Pager(app, "p_rules", RULES[app.setup["game"]], self))
+            app.show(Pager(app, b"p_rules", RULES[app.setup["game"]], self))
         elif key == "settings":
             app.show(SettingsMenu(app))
         elif key == "stats":
-            app.show(Pager(app, "p_stats", app.stats_text(), self, stats_menu))
+            app.show(Pager(app, b"p_stats", app.stats_text(), self, stats_menu))
         elif key == "help":
-            app.show(Pager(app, "p_help", app.help_text(), self, selftest_page, "k_selftest"))
+            app.show(Pager(app, b"p_help", app.help_text(), self, selftest_page, b"k_selftest"))
 
     def back(self, app):
         self.draw(app)
@@ -205,24 +205,24 @@ class TitleMenu(Menu):
 
 # --- new match --------------------------------------------------------------------
 
-GAMES = (("c_elfer", "elfer"), ("c_cinquillo", "cinquillo"), ("c_bastard", "bastard"))
-VARIANTS = (("c_classic", "classic"), ("c_3colors", "three-color"), ("1-10", "junior10"), ("1-15", "junior15"))
-ON_OFF = (("c_off", 0), ("c_on", 1))
+GAMES = ((b"c_elfer", "elfer"), (b"c_cinquillo", "cinquillo"), (b"c_bastard", "bastard"))
+VARIANTS = ((b"c_classic", "classic"), (b"c_3colors", "three-color"), ("1-10", "junior10"), ("1-15", "junior15"))
+ON_OFF = ((b"c_off", 0), (b"c_on", 1))
 ELFER_OPTIONS = (
-    ("m_optional_pass", "optional_pass", ON_OFF),
-    ("m_draw", "draw", (("1", 1), ("c_up_to_3", 3))),
-    ("m_start_10_12", "start_10_12", ON_OFF),
-    ("m_actions", "actions", ON_OFF),
+    (b"m_optional_pass", "optional_pass", ON_OFF),
+    (b"m_draw", "draw", (("1", 1), (b"c_up_to_3", 3))),
+    (b"m_start_10_12", "start_10_12", ON_OFF),
+    (b"m_actions", "actions", ON_OFF),
 )
 PLAYERS = {"elfer": (2, 6), "cinquillo": (2, 4), "bastard": (3, 4)}
-LEVELS = (("c_random", "random"), ("c_easy", "easy"), ("c_medium", "medium"), ("c_expert", "expert"))
+LEVELS = ((b"c_random", "random"), (b"c_easy", "easy"), (b"c_medium", "medium"), (b"c_expert", "expert"))
 
 
 def _lengths(limits):
     """A match to each points limit, then one round and three rounds: (label, (option, value))."""
-    return tuple((("c_to", n), ("limit", n)) for n in limits) + (
-        ("c_1round", ("rounds", 1)),
-        (("c_rounds", 3), ("rounds", 3)),
+    return tuple(((b"c_to", n), ("limit", n)) for n in limits) + (
+        (b"c_1round", ("rounds", 1)),
+        ((b"c_rounds", 3), ("rounds", 3)),
     )
 
 
@@ -253,30 +253,30 @@ def _index(choices, value):
 
 
 class SetupMenu(Menu):
-    title = "m_new"
+    title = b"m_new"
 
     def build(self, app):
         st = app.setup
         g = st["game"]
-        items = [item(t("m_game"), "game", GAMES, _index(GAMES, g))]
+        items = [item(t(b"m_game"), "game", GAMES, _index(GAMES, g))]
         if g == "elfer":
-            items.append(item(t("m_variant"), "variant", VARIANTS, _index(VARIANTS, st["variant"])))
+            items.append(item(t(b"m_variant"), "variant", VARIANTS, _index(VARIANTS, st["variant"])))
             for text, key, choices in ELFER_OPTIONS:
                 items.append(item(t(text), key, choices, _index(choices, st[key])))
         lo, hi = PLAYERS[g]
         st["players"] = min(max(st["players"], lo), hi)
         players = tuple((str(k), k) for k in range(lo, hi + 1))
-        items.append(item(t("m_players"), "players", players, st["players"] - lo))
+        items.append(item(t(b"m_players"), "players", players, st["players"] - lo))
         for p in range(1, st["players"]):
-            items.append(item(t("m_bot") % seat(p), "level%d" % p, LEVELS, _index(LEVELS, st["levels"][p])))
+            items.append(item(t(b"m_bot") % seat(p), "level%d" % p, LEVELS, _index(LEVELS, st["levels"][p])))
         lengths = LENGTHS[g]
         st["length"] = min(st["length"], len(lengths) - 1)
-        items.append(item(t("m_length"), "length", lengths, st["length"]))
-        dealers = (("c_random", -1), ("c_you", 0)) + tuple((seat(p), p) for p in range(1, st["players"]))
+        items.append(item(t(b"m_length"), "length", lengths, st["length"]))
+        dealers = ((b"c_random", -1), (b"c_you", 0)) + tuple((seat(p), p) for p in range(1, st["players"]))
         st["dealer"] = min(st["dealer"], st["players"] - 1)
-        items.append(item(t("m_dealer"), "dealer", dealers, _index(dealers, st["dealer"])))
-        items.append(item(t("m_start"), "start"))
-        items.append(item(t("m_back"), "back"))
+        items.append(item(t(b"m_dealer"), "dealer", dealers, _index(dealers, st["dealer"])))
+        items.append(item(t(b"m_start"), "start"))
+        items.append(item(t(b"m_back"), "back"))
         return items
 
     def changed(self, app, it):
@@ -312,19 +312,19 @@ class SetupMenu(Menu):
 
 
 class SettingsMenu(Menu):
-    title = "m_settings"
+    title = b"m_settings"
 
     def build(self, app):
         s = app.settings
         items = [
-            item(t("m_language"), "lang", LANGUAGES, s.lang),
-            item(t("m_speed"), "speed", SPEEDS, s.speed),
-            item(t("m_marks"), "marks", ON_OFF, s.marks),
-            item(t("m_sound"), "sound", ON_OFF, s.sound),
+            item(t(b"m_language"), "lang", LANGUAGES, s.lang),
+            item(t(b"m_speed"), "speed", SPEEDS, s.speed),
+            item(t(b"m_marks"), "marks", ON_OFF, s.marks),
+            item(t(b"m_sound"), "sound", ON_OFF, s.sound),
         ]
         if app.board.has_backlight:
-            items.append(item(t("m_brightness"), "brightness", BRIGHTNESS, s.brightness - 1))
-        items.append(item(t("m_back"), "back"))
+            items.append(item(t(b"m_brightness"), "brightness", BRIGHTNESS, s.brightness - 1))
+        items.append(item(t(b"m_back"), "back"))
         return items
 
     def changed(self, app, it):
@@ -343,23 +343,23 @@ class SettingsMenu(Menu):
         app.show(TitleMenu(app))
 
 
-SPEEDS = (("c_instant", 0), ("c_fast", 1), ("c_normal", 2), ("c_slow", 3))
+SPEEDS = ((b"c_instant", 0), (b"c_fast", 1), (b"c_normal", 2), (b"c_slow", 3))
 # Each language in its own words, or its code where the name does not fit ("Nederlands|NL").
 LANGUAGES = tuple((NAMES[i] + "|" + CODES[i].upper(), i) for i in range(len(CODES)))
 BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))
 
 
 class PauseMenu(Menu):
-    title = "p_paused"
-    hints = ((A, "k_choose"), (B | START, "k_resume"), (UP | DOWN, "k_move"))
+    title = b"p_paused"
+    hints = ((A, b"k_choose"), (B | START, b"k_resume"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
         return [
-            item(t("m_resume"), "resume"),
-            item(t("m_hint"), "hint"),
-            item(t("m_rules"), "rules"),
-            item(t("m_restart"), "restart"),
-            item(t("m_quit"), "quit"),
+            item(t(b"m_resume"), "resume"),
+            item(t(b"m_hint"), "hint"),
+            item(t(b"m_rules"), "rules"),
+            item(t(b"m_restart"), "restart"),
+            item(t(b"m_quit"), "quit"),
         ]
 
     def choose(self, app, key):
@@ -370,7 +370,7 @@ class PauseMenu(Menu):
             t.hint(app)
             app.show(t)
         elif key == "rules":
-            app.show(Pager(app, "p_rules", RULES[app.setup["game"]], self))
+            app.show(Pager(app, b"p_rules", RULES[app.setup["game"]], self))
         elif key == "restart":
             app.new_match(app.match.seed + 1)
         elif key == "quit":
@@ -381,10 +381,10 @@ class PauseMenu(Menu):
 
 
 class Pager(Screen):
-    """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back. title: a lang key,
+    """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back. title: a lang key (bytes),
     or a text already made (a title with a number in it)."""
 
-    def __init__(self, app, title, text, back_to=None, then=None, go="k_go_on"):
+    def __init__(self, app, title, text, back_to=None, then=None, go=b"k_go_on"):
         self.title = title
         self.go = go
         self.lines = ui.wrap(text, app.panel.cols)
@@ -397,12 +397,12 @@ class Pager(Screen):
 
     def draw(self, app):
         p = app.panel
-        p.title.set(t(self.title) if self.title[:2] == "p_" else self.title)
+        p.title.set(t(self.title) if isinstance(self.title, bytes) else self.title)
         for i in range(p.rows):
             j = self.top + i
             p.lines[i].set(self.lines[j] if j < len(self.lines) else "", ui.WHITE, None)
         more = self.top + p.rows < len(self.lines)
-        hints = ((DOWN, "k_more"), (A, self.go), (B, "k_back")) if more else ((A, self.go), (B, "k_back"))
+        hints = ((DOWN, b"k_more"), (A, self.go), (B, b"k_back")) if more else ((A, self.go), (B, b"k_back"))
         p.footer.set(keys.hint(app.board, hints, p.cols), ui.DIM)
         app.dirty = True
 
@@ -490,9 +490,9 @@ class TableScreen(Screen):
         v = m.view
         board = app.board
         if v.phase != 0:
-            return t("ts_round_over") + " " + keys.hint(board, ((A, "k_results"),))
+            return t(b"ts_round_over") + " " + keys.hint(board, ((A, b"k_results"),))
         if not m.my_turn():
-            return t("ts_playing") % seat(v.turn) + "  " + keys.hint(board, ((START, "k_menu"),))
+            return t(b"ts_playing") % seat(v.turn) + "  " + keys.hint(board, ((START, b"k_menu"),))
         if not its:
             return ""
         c = its[self.cursor]
@@ -500,8 +500,8 @@ class TableScreen(Screen):
             return keys.hint(board, ((A | B, MOVE_KEYS[c]),))
         name = card_name(m.rules.game, c)
         if m.legal(c):
-            return t("ts_fits") % (name, keys.names(board, A))
-        return t("ts_no_fit") % name
+            return t(b"ts_fits") % (name, keys.names(board, A))
+        return t(b"ts_no_fit") % name
 
     def say(self, text, color=ui.WHITE):
         self.msg = text
@@ -547,7 +547,7 @@ class TableScreen(Screen):
         m = app.match
         why = m.play(mv)
         if why:
-            self.say(t("ts_refused") % why, ui.WARN)
+            self.say(t(b"ts_refused") % why, ui.WARN)
             app.sound("refuse")
             return
         app.sound("draw" if mv >= 250 else "play")
@@ -569,13 +569,13 @@ class TableScreen(Screen):
     def hint(self, app):
         m = app.match
         if not m.my_turn():
-            self.say(t("ts_hint_wait"))
+            self.say(t(b"ts_hint_wait"))
             return
         mv, why = m.hint()
         its = self.items(m)
         if mv in its:
             self.cursor = its.index(mv)
-        self.say(t("ts_hint") % why, ui.GOOD)
+        self.say(t(b"ts_hint") % why, ui.GOOD)
 
     def tick(self, app, now):
         m = app.match
@@ -593,7 +593,7 @@ class TableScreen(Screen):
         self.next_bot = ticks_add(now, app.settings.delay())
         if m.my_turn():
             self.focus_playable(m)
-            self.say(t("ts_your_turn") % text, ui.GOOD)
+            self.say(t(b"ts_your_turn") % text, ui.GOOD)
         else:
             self.say(text, ui.DIM)
         self.check_round_end(app)
@@ -603,7 +603,9 @@ class TableScreen(Screen):
         m = app.match
         if m.state.phase != 0:
             won = m.state.round_winners & 1
-            self.say(t("ts_round_over") + " " + keys.hint(app.board, ((A, "k_results"),)), ui.GOOD if won else ui.WHITE)
+            self.say(
+                t(b"ts_round_over") + " " + keys.hint(app.board, ((A, b"k_results"),)), ui.GOOD if won else ui.WHITE
+            )
             app.sound("won" if won else "lost")
 
 
@@ -618,13 +620,13 @@ def round_end_pager(app):
     from firmware import results
 
     m = app.match
-    return Pager(app, t("res_round_over") % m.state.round_no, results.round_text(m), app.table_screen, score_page)
+    return Pager(app, t(b"res_round_over") % m.state.round_no, results.round_text(m), app.table_screen, score_page)
 
 
 def score_page(app):
     from firmware import results
 
-    app.show(Pager(app, t("res_scores"), results.score_text(app.match), app.table_screen, after_scores))
+    app.show(Pager(app, t(b"res_scores"), results.score_text(app.match), app.table_screen, after_scores))
 
 
 def after_scores(app):
@@ -639,7 +641,7 @@ def after_scores(app):
         from firmware import matchend
 
         text = matchend.match_text(m, saved, why)
-        app.show(MatchOverPager(app, t("res_match_over"), text))
+        app.show(MatchOverPager(app, t(b"res_match_over"), text))
         return
     from engine.compat import unload
 
@@ -649,7 +651,7 @@ def after_scores(app):
     ts.msg = ""
     ts.cursor = 0
     if m.state.tiebreak:
-        ts.say(t("ts_tiebreak"), ui.GOOD)
+        ts.say(t(b"ts_tiebreak"), ui.GOOD)
     app.show(ts)
 
 
@@ -688,5 +690,5 @@ def selftest_page(app):
     from engine import selftest
 
     verdict, got, want, free0, free1 = selftest.run()
-    text = t("selftest") % (verdict, got, want or t("selftest_none"), free1)
-    app.show(Pager(app, "p_selftest", text, TitleMenu(app)))
+    text = t(b"selftest") % (verdict, got, want or t(b"selftest_none"), free1)
+    app.show(Pager(app, b"p_selftest", text, TitleMenu(app)))

@@ -62,7 +62,7 @@ class Settings:
             return ""
         from firmware.lang import t
 
-        return t("n_settings_bad" if len(bad) > 1 else "n_setting_bad") % ", ".join(bad)
+        return t(b"n_settings_bad" if len(bad) > 1 else b"n_setting_bad") % ", ".join(bad)
 
 
 def _use_language(index):

@@ -6,10 +6,10 @@ from firmware.screens import Menu, Pager, item
 
 
 class StatsMenu(Menu):
-    title = "p_stats"
+    title = b"p_stats"
 
     def build(self, app):
-        return [item(t("m_back"), "back"), item(t("st_reset"), "reset")]
+        return [item(t(b"m_back"), "back"), item(t(b"st_reset"), "reset")]
 
     def choose(self, app, key):
         if key == "reset":
@@ -19,16 +19,16 @@ class StatsMenu(Menu):
 
 
 class ConfirmReset(Menu):
-    title = "st_reset_q"
-    hints = ((A, "k_choose"), (B, "st_keep"), (UP | DOWN, "k_move"))
+    title = b"st_reset_q"
+    hints = ((A, b"k_choose"), (B, b"st_keep"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
-        return [item(t("st_no"), "no"), item(t("st_yes"), "yes")]
+        return [item(t(b"st_no"), "no"), item(t(b"st_yes"), "yes")]
 
     def choose(self, app, key):
         if key == "yes":
             app.reset_stats()
-            app.show(Pager(app, "p_stats", t("st_done"), None))
+            app.show(Pager(app, b"p_stats", t(b"st_done"), None))
         else:
             self.back(app)
 

@@ -18,7 +18,7 @@ def opponents_text(code):
 def text(stats):
     """The statistics page: the overall rating, each game and opponent set, the rating rule."""
     if not stats:
-        return t("res_no_matches") + "\n" + t("res_rating_rule")
+        return t(b"res_no_matches") + "\n" + t(b"res_rating_rule")
     lines = []
     total = 0
     for g in GAMES:
@@ -26,11 +26,11 @@ def text(stats):
             matches, wins, rounds, score, best, rating = stats[key]
             total += rating
             avg = score * 10 // rounds if rounds else 0
-            lines.append(t("res_vs") % (t("c_" + g), opponents_text(key[1])))
-            lines.append(" " + t("res_played") % (matches, wins, rounds))
-            avg_key = "res_avg_pen" if g == "elfer" else "res_avg_pts"
+            lines.append(t(b"res_vs") % (t("c_" + g), opponents_text(key[1])))
+            lines.append(" " + t(b"res_played") % (matches, wins, rounds))
+            avg_key = b"res_avg_pen" if g == "elfer" else b"res_avg_pts"
             lines.append(" " + t(avg_key) % (avg // 10, avg % 10, "-" if best == NO_BEST else "%d" % best))
-            lines.append(" " + t("res_rating") % rating)
-    lines.insert(0, t("res_rating_all") % total)
-    lines.append(t("res_rating_rule"))
+            lines.append(" " + t(b"res_rating") % rating)
+    lines.insert(0, t(b"res_rating_all") % total)
+    lines.append(t(b"res_rating_rule"))
     return "\n".join(lines)

@@ -259,7 +259,7 @@ class TableView:
     def rank(self, r):
         """A rank as the cards print it: 1..20, or 1..7 and the court letters of the language."""
         if self.game == GAME_CINQUILLO:
-            return t("table_court")[r - 8] if r > 7 else str(r)
+            return t(b"table_court")[r - 8] if r > 7 else str(r)
         return str(r)
 
     def suit(self, c):
@@ -274,18 +274,18 @@ class TableView:
 
     def draw_status(self, v, you_move):
         if v.phase != 0:
-            who = t("table_round_over")
+            who = t(b"table_round_over")
         elif you_move:
-            who = t("table_your_turn")
+            who = t(b"table_your_turn")
         else:
-            who = t("table_plays") % self.seat(v.turn)
+            who = t(b"table_plays") % self.seat(v.turn)
         who += " " + ("\u21bb" if v.dir > 0 else "\u21ba")  # clockwise, counterclockwise
         stock = v.stock_left
         if self.game == GAME_CINQUILLO and v.nactive > 2:
             stock = -1  # everything is dealt: no stock to show
         # The longest form that fits: round, who, direction and stock in words, then shorter.
-        r = t("table_round") % v.round_no + " "
-        form = " " + t("table_stock") % stock if stock >= 0 else ""
+        r = t(b"table_round") % v.round_no + " "
+        form = " " + t(b"table_stock") % stock if stock >= 0 else ""
         mark = " " + "\u25a4" + str(stock) if stock >= 0 else ""  # the stock's card back
         n = self.L.cols
         text = r + who + form
@@ -296,7 +296,7 @@ class TableView:
         self.status.set(text, ui.GOOD if you_move else ui.WHITE)
 
     def seat(self, p):
-        return t("seat") % (p + 1)
+        return t(b"seat") % (p + 1)
 
     def draw_opponents(self, v, last, last_card):
         n = v.n
@@ -308,7 +308,7 @@ class TableView:
             if not v.active[p]:
                 name.set(self.seat(p) + " " + "--", ui.DIM, ui.DARK)
                 if act is not None:
-                    text = t("table_act_out")
+                    text = t(b"table_act_out")
                     act.set(text if len(text) <= act.chars else "--", ui.DIM)
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == 0 else ui.DARK
@@ -320,7 +320,7 @@ class TableView:
             move = last[p]
             c = last_card[p]
             if move == DRAW or move == PASS:
-                text = t("table_act_drew" if move == DRAW else "table_act_pass")
+                text = t(b"table_act_drew" if move == DRAW else b"table_act_pass")
                 act.set(text if len(text) <= act.chars else MOVE_TEXT[move], ui.DIM)
             elif (move == END or move < DRAW) and c:
                 if c == SKIP or c == REVERSE:

@@ -17,11 +17,11 @@ from engine.cards import DRAW, GAME_CINQUILLO, REVERSE, SKIP
 from firmware.lang import t
 
 _COLORS = (
-    ("card_red", "card_yellow", "card_blue", "card_green"),
-    ("card_coins", "card_cups", "card_swords", "card_clubs"),
+    (b"card_red", b"card_yellow", b"card_blue", b"card_green"),
+    (b"card_coins", b"card_cups", b"card_swords", b"card_clubs"),
 )
-_FACES = ("card_jack", "card_knight", "card_king")  # Cinquillo's ranks 8, 9, 10
-_MOVES = ("card_draw", "card_end", "card_pass")  # DRAW, END, PASS
+_FACES = (b"card_jack", b"card_knight", b"card_king")  # Cinquillo's ranks 8, 9, 10
+_MOVES = (b"card_draw", b"card_end", b"card_pass")  # DRAW, END, PASS
 
 
 def _rank(game, r):
@@ -38,11 +38,11 @@ def _known(game, c):
 def card_name(game, c):
     """A card in words, e.g. 'red 11' (en), 'Münzen König' (de), 'sota de copas' (es)."""
     if c == SKIP:
-        return t("card_skip")
+        return t(b"card_skip")
     if c == REVERSE:
-        return t("card_reverse")
+        return t(b"card_reverse")
     if not _known(game, c):
-        return t("card_unknown") % c
+        return t(b"card_unknown") % c
     return t(_COLORS[game][c >> 5]) % _rank(game, c & 31)
 
 
@@ -76,7 +76,7 @@ class _Namer:
         return t(_COLORS[g][lo >> 5]) % ("%s..%s" % (_rank(g, lo & 31), _rank(g, hi & 31)))
 
     def either(self, names):
-        return (" %s " % t("msg_or")).join(names) or t("msg_nothing")
+        return (" %s " % t(b"msg_or")).join(names) or t(b"msg_nothing")
 
 
 def say(game, key, args):
@@ -109,4 +109,4 @@ def hint(view, seed=0):
 
 def wait(seat):
     """The answer to a move while seat `seat` (0-based) is on turn."""
-    return t("msg_wait") % (seat + 1)
+    return t(b"msg_wait") % (seat + 1)

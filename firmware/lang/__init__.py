@@ -56,12 +56,14 @@ def current():
 
 
 def t(key):
-    """The text of `key` in the chosen language (KeyError if the file lacks it)."""
+    """The text of `key` in the chosen language (KeyError if the file lacks it). Keys written
+    in the code are bytes (b"m_rules"): MicroPython interns a str literal of up to 10
+    characters for good, and some 200 keys pushed its string pool over a 15 KiB step."""
     blob = _TABLE[0]
     if blob is None:
         use("en")
         blob = _TABLE[0]
-    k = key.encode()
+    k = key if isinstance(key, bytes) else key.encode()
     i = blob.find(b"\n" + k + b"=")
     if i < 0:
         raise KeyError(key)
