@@ -10,17 +10,17 @@ the Settings menu wins over them):
 A bad value keeps the default: the serial console says why, the title menu names it.
 """
 
+from firmware import lang
+from firmware.lang import CODES as LANG_CODES  # saves keep a language's index in it
+
 DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
 FIELDS = (("speed", 0, 3, 2), ("marks", 0, 1, 1), ("sound", 0, 1, 1), ("brightness", 1, 4, 4), ("lang", 0, 4, 0))
-LANG_CODES = ("en", "de", "es", "nl", "pt")  # firmware/lang CODES, by index (saves keep the index)
 
 
 class Settings:
     def __init__(self):
         for f in FIELDS:
             setattr(self, f[0], f[3])
-        from firmware import lang
-
         self.lang = LANG_CODES.index(lang.current())  # the language in use (English at first)
 
     def set(self, name, value):
@@ -60,13 +60,9 @@ class Settings:
                 bad.append(key)
         if not bad:
             return ""
-        from firmware.lang import t
-
-        return t(b"n_settings_bad" if len(bad) > 1 else b"n_setting_bad") % ", ".join(bad)
+        return lang.t(b"n_settings_bad" if len(bad) > 1 else b"n_setting_bad") % ", ".join(bad)
 
 
 def _use_language(index):
     """Every text from now on in this language (only its table is loaded)."""
-    from firmware import lang
-
     lang.use(LANG_CODES[index])
