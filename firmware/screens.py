@@ -9,7 +9,7 @@ from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from engine.cards import DRAW, END, PASS
 from firmware import keys, ui
 from firmware.lang import CODES, NAMES, t
-from firmware.texts import RULES
+from firmware.texts import rules_text
 from firmware.ticks import ticks_add, ticks_diff
 
 
@@ -191,7 +191,7 @@ class TitleMenu(Menu):
         elif key == "new":
             app.show(SetupMenu(app))
         elif key == "rules":
-            app.show(Pager(app, b"p_rules", RULES[app.setup["game"]], self))
+            app.show(Pager(app, b"p_rules", rules_text(app.setup["game"]), self))
         elif key == "settings":
             app.show(SettingsMenu(app))
         elif key == "stats":
@@ -370,7 +370,7 @@ class PauseMenu(Menu):
             t.hint(app)
             app.show(t)
         elif key == "rules":
-            app.show(Pager(app, b"p_rules", RULES[app.setup["game"]], self))
+            app.show(Pager(app, b"p_rules", rules_text(app.setup["game"]), self))
         elif key == "restart":
             app.new_match(app.match.seed + 1)
         elif key == "quit":

@@ -13,13 +13,3 @@ def rules_text(game):
     text = "\n".join(__import__(name, None, None, ("PAGES",)).PAGES[game])
     unload(name)
     return text
-
-
-class _Rules:
-    """RULES[game]: rules_text(game), for the screens that look the page up by game."""
-
-    def __getitem__(self, game):
-        return rules_text(game)
-
-
-RULES = _Rules()
