@@ -50,7 +50,6 @@ class Board:
     keymap = ()
     holdmap = None
     has_backlight = False
-    keys_help = ""  # one line per logical use, for the help screen
     # (logical button, printed name) for each button the board has (firmware/keys.py).
     labels = ()
 

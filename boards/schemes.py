@@ -5,7 +5,7 @@ the desktop simulator cannot load them; it poses as a board with these classes i
 the board classes take their attributes from here (class PyBadge(PyBadgeScheme, Board)).
 keymap: key number -> logical button; holdmap: None, or per key None or the logical buttons
 of a short, long and very long press; labels: (logical button, printed name) for the
-buttons the board has (firmware/keys.py); keys_help: one line for the help page.
+buttons the board has (firmware/keys.py; the Help page is built from them).
 """
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
@@ -29,13 +29,11 @@ class PyBadgeScheme:
         (START, "START"),
         (SELECT, "SELECT"),
     )
-    keys_help = "D-pad: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
 
 
 class PyGamerScheme(PyBadgeScheme):
     name = "pygamer"
     # Keys 0..3 on the shift register, 4..7 made from the stick (the PyBadge's order).
-    keys_help = "Stick: move  A: play/choose  B: draw/end/back  START: menu  SELECT: hint"
 
 
 class ClueScheme:
@@ -48,7 +46,6 @@ class ClueScheme:
     holdmap = ((DOWN, B, B), (A, START, START))
     # The buttons are printed A (left) and B (right): logical A is the right one, "B".
     labels = ((DOWN, "A"), (A, "B"), (B, "~A"), (START, "~B"))
-    keys_help = "Left: next (hold: back/draw)  Right: choose/play (hold: menu)"
 
 
 class FeatherTFTScheme:
@@ -59,7 +56,6 @@ class FeatherTFTScheme:
     # One button (BOOT/D0): short = next, long = choose/play, very long = pause menu.
     holdmap = ((DOWN, A, START),)
     labels = ((DOWN, "@press"), (A, "@hold"), (START, "@hold_long"))
-    keys_help = "the button: next (hold: choose/play; hold longer: menu)"
 
 
 class FeatherReverseTFTScheme(FeatherTFTScheme):
@@ -69,7 +65,6 @@ class FeatherReverseTFTScheme(FeatherTFTScheme):
     # D0: short = back / draw-end-pass, long = pause menu; D1 = choose/play; D2 = next.
     holdmap = ((B, START, START), None, None)
     labels = ((DOWN, "D2"), (A, "D1"), (B, "D0"), (START, "~D0"))
-    keys_help = "D2: next  D1: choose/play  D0: back/draw (hold: menu)"
 
 
 # The boards the simulator can pose as, by profile name.

@@ -121,11 +121,9 @@ class SimBoard(Board):
         self.profile = profile
         if scheme is None or keyboard:
             self.keymap, self.holdmap, self.labels = KEYMAP, None, KEY_LABELS
-            self.keys_help = "Arrows: move  X: A (play/choose)  Z: B (draw/end/back)  Enter: START  Space: SELECT"
         else:  # the board's own buttons, named as on the board
             self.name = scheme.name
             self.keymap, self.holdmap, self.labels = scheme.keymap, scheme.holdmap, scheme.labels
-            self.keys_help = scheme.keys_help
         # A keyboard key is the board's key whose short press is its button (on the CLUE the
         # Down arrow is the left button and X the right one; hold them for the long presses).
         self.key_numbers = {}

@@ -255,5 +255,5 @@ def test_a_board_class_has_the_scheme_the_simulator_poses_as(module, cls, monkey
     monkeypatch.delitem(sys.modules, "boards." + module, raising=False)
     board_cls = getattr(importlib.import_module("boards." + module), cls)
     sim = simdrive.SimBoard(board_cls.name, scale=1)
-    for attr in ("name", "width", "height", "keymap", "holdmap", "labels", "keys_help"):
+    for attr in ("name", "width", "height", "keymap", "holdmap", "labels"):
         assert getattr(sim, attr) == getattr(board_cls, attr), attr
