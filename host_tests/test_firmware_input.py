@@ -375,7 +375,10 @@ _LINES = st.one_of(
 @fuzz("settings_toml")
 def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines, version, crlf):
     from boards import detect
+    from firmware import lang
     from firmware.settings import FIELDS, LANG_CODES, Settings
+
+    lang.use("en")  # each example boots in English (an earlier one may have chosen another)
 
     text = ("\r\n" if crlf else "\n").join(lines).encode("utf-8", "surrogateescape")
     getenv = cpgetenv.getenv_for(text, version)
@@ -399,7 +402,8 @@ def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines
             assert getattr(s, name) == default, key
             bad.append(key)
     if bad:
-        assert notice == "settings.toml: %s bad, default%s used" % (", ".join(bad), "s" if len(bad) > 1 else "")
+        # in the language ELFER_LANG chose, if it was good
+        assert notice == lang.t("n_settings_bad" if len(bad) > 1 else "n_setting_bad") % ", ".join(bad)
     else:
         assert notice == ""
     name, why = detect.forced(getenv)  # never raises either
