@@ -45,6 +45,9 @@ BUILD = os.path.join(ROOT, "build")
 # What a bundle holds at its top: an unmarked folder in build/ with only these is one
 # made before folders were marked.
 TOP = {"code.py", "boot.py", "settings.toml", "selftest.txt", "engine", "firmware", "boards", "lib"}
+# firmware/ files the device never imports: code.py goes to the root; glyphs.py is the readable
+# source of the tiles tools/glyphpack.py packs into ui.py.
+HOST_ONLY = ("code.py", "glyphs.py")
 LIBS = ("adafruit_ticks", "neopixel")  # what firmware/ and boards/ import beyond CircuitPython's built-ins
 
 
@@ -65,7 +68,7 @@ def plan(board):
         files.append(("code.py", os.path.join(ROOT, "firmware", "code.py")))
         files.append(("boot.py", os.path.join(ROOT, "device", "boot.py")))
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
-            if name.endswith(".py") and name != "code.py":
+            if name.endswith(".py") and name not in HOST_ONLY:
                 files.append(("firmware/" + name, os.path.join(ROOT, "firmware", name)))
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware", "lang"))):
             if name.endswith((".py", ".txt")):  # every language's file: the one chosen is read
