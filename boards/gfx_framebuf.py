@@ -1,0 +1,335 @@
+"""The drawing surface on framebuf (MicroPython): the same four things as boards/gfx_displayio.py
+(layer, sheet, tiles, and the board's show/refresh), kept in one FrameBuffer and pushed to a panel.
+
+The screen is held as colour indices (4 bits a pixel by default: 16,200 bytes for 240x135,
+against 64,800 for RGB565; docs/memory.md has the measurement), given out again each time
+a layer is shown, or, on a monochrome panel, as
+the panel's own MONO_VLSB pages. A change to a tile or a colour only marks its cells; at
+flush() each marked area is repainted: cleared, then every tile of the layer over it drawn
+again in the order the tiles were made (so a transparent label over a card face comes out as
+displayio would draw it), and the rows that changed go to the panel in strips, converted to
+big-endian RGB565 by a palette blit (framebuf's C loop: nothing per pixel in Python).
+
+The panel (boards/st7789.py, boards/ssd1306.py) gives width, height, FORMAT ("RGB565" or
+"MONO_VLSB"), write_rows(y0, y1, data) and brightness(level).
+"""
+
+import framebuf
+
+# Sheet formats by the colours a sheet needs: (most colours, framebuf format, pixels per byte).
+SHEET_FORMATS = ((2, framebuf.MONO_HLSB, 8), (4, framebuf.GS2_HMSB, 4), (16, framebuf.GS4_HMSB, 2))
+# The screen's index formats by bits a pixel: (format, colours).
+SCREEN_FORMATS = {4: (framebuf.GS4_HMSB, 16), 8: (framebuf.GS8, 255)}
+# framebuf's blit compares its key with the colour after the palette: a transparent colour
+# index maps to this value, which no colour is given (the palettes are GS8).
+CLEAR = 255
+MONO_THRESHOLD = 64  # a colour at least this light (0..255, luma) is lit on a monochrome panel
+
+
+def rgb565_be(rgb):
+    """0xRRGGBB as the RGB565 value whose bytes in a framebuf are big-endian (the wire order)."""
+    v = (rgb >> 8 & 0xF800) | (rgb >> 5 & 0x07E0) | (rgb >> 3 & 0x001F)
+    return (v & 0xFF) << 8 | v >> 8
+
+
+def luma(rgb):
+    return ((rgb >> 16 & 255) * 77 + (rgb >> 8 & 255) * 150 + (rgb & 255) * 29) >> 8
+
+
+class Layer:
+    def __init__(self, gfx):
+        self.gfx = gfx
+        self.items = []  # Tiles, bottom first
+
+
+class Sheet:
+    def __init__(self, tile_w, tile_h, count, ncolors, scale=1):
+        self.tile_w = tile_w
+        self.tile_h = tile_h
+        self.count = count
+        self.ncolors = ncolors
+        self.scale = scale
+        for most, fmt, per_byte in SHEET_FORMATS:
+            if ncolors <= most:
+                break
+        else:
+            fmt, per_byte = framebuf.GS8, 1
+        self.fmt = fmt
+        w = tile_w * scale
+        h = tile_h * scale
+        row = (w + per_byte - 1) // per_byte
+        self.h = h  # a tile's height on screen
+        self.fb = framebuf.FrameBuffer(bytearray(row * h * count), w, h * count, fmt)
+        self.one = framebuf.FrameBuffer(bytearray(row * h), w, h, fmt)  # one tile, copied out to draw
+
+    def set(self, k, x, y, v):
+        s = self.scale
+        if s == 1:
+            self.fb.pixel(x, k * self.tile_h + y, v)
+        else:
+            self.fb.fill_rect(x * s, (k * self.tile_h + y) * s, s, s, v)
+
+    def scaled(self, scale):
+        out = Sheet(self.tile_w, self.tile_h, self.count, self.ncolors, scale)
+        s = self.scale
+        for k in range(self.count):
+            for y in range(self.tile_h):
+                for x in range(self.tile_w):
+                    v = self.fb.pixel(x * s, (k * self.tile_h + y) * s)
+                    if v:
+                        out.set(k, x, y, v)
+        return out
+
+    def draw(self, k, target, x, y, key, palette):
+        one = self.one
+        one.blit(self.fb, 0, -k * self.h)
+        target.blit(one, x, y, key, palette)
+
+
+class Tiles:
+    def __init__(self, layer, sheet, x, y, cols, rows, colors):
+        gfx = layer.gfx
+        self.gfx = gfx
+        self.layer = layer
+        self.sheet = sheet
+        self.x = x
+        self.y = y
+        self.scale = sheet.scale
+        self.w = sheet.tile_w * sheet.scale
+        self.h = sheet.h
+        self.cols = cols
+        self.rows = rows
+        self.cells = bytearray(cols * rows)
+        n = len(colors)
+        self.colors = list(colors)
+        self.pal = framebuf.FrameBuffer(bytearray(n), n, 1, framebuf.GS8)
+        self.key = -1
+        self._palette()
+        self.dirty = False
+        self.c0 = self.r0 = self.c1 = self.r1 = 0  # marked cells: columns c0..c1-1, rows r0..r1-1
+        layer.items.append(self)
+
+    def _palette(self):
+        gfx = self.gfx
+        colors = self.colors
+        bg = colors[0]
+        self.key = CLEAR if bg is None else -1
+        back = -1 if bg is None else gfx.value(bg)
+        for i in range(len(colors)):
+            c = colors[i]
+            v = CLEAR if c is None else gfx.value(c)
+            if gfx.mono and i and c is not None and v == back:
+                v = 1 - v  # one bit: ink on its own background shows inverted
+            self.pal.pixel(i, 0, v)
+
+    def _mark(self, c0, r0, c1, r1):
+        if self.layer is not self.gfx.shown:
+            return  # drawn whole when its layer is shown
+        if self.dirty:
+            c0 = min(c0, self.c0)
+            r0 = min(r0, self.r0)
+            c1 = max(c1, self.c1)
+            r1 = max(r1, self.r1)
+        self.c0, self.r0, self.c1, self.r1 = c0, r0, c1, r1
+        self.dirty = True
+
+    def __setitem__(self, i, k):
+        if type(i) is tuple:
+            c, r = i
+        else:
+            c, r = i % self.cols, i // self.cols
+        j = r * self.cols + c
+        if self.cells[j] != k:
+            self.cells[j] = k
+            self._mark(c, r, c + 1, r + 1)
+
+    def __getitem__(self, i):
+        if type(i) is tuple:
+            return self.cells[i[1] * self.cols + i[0]]
+        return self.cells[i]
+
+    def color(self, i, rgb):
+        if self.colors[i] != rgb:
+            self.colors[i] = rgb
+            self._palette()
+            self._mark(0, 0, self.cols, self.rows)
+
+    def move(self, x, y):
+        if x != self.x or y != self.y:
+            if self.layer is self.gfx.shown:
+                self.gfx.damage(self.x, self.y, self.x + self.cols * self.w, self.y + self.rows * self.h)
+            self.x = x
+            self.y = y
+            self._mark(0, 0, self.cols, self.rows)
+
+    def cover(self, x0, y0, x1, y1):
+        """The pixel box of this grid's cells that meet the box, or None."""
+        w, h = self.w, self.h
+        c0 = max(0, (x0 - self.x) // w)
+        r0 = max(0, (y0 - self.y) // h)
+        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
+        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
+        if c0 >= c1 or r0 >= r1:
+            return None
+        return (self.x + c0 * w, self.y + r0 * h, self.x + c1 * w, self.y + r1 * h)
+
+    def paint(self, x0, y0, x1, y1):
+        """Draw the cells that meet the box."""
+        w, h = self.w, self.h
+        c0 = max(0, (x0 - self.x) // w)
+        r0 = max(0, (y0 - self.y) // h)
+        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
+        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
+        screen = self.gfx.screen
+        sheet = self.sheet
+        cells = self.cells
+        key = self.key
+        pal = self.pal
+        for r in range(r0, r1):
+            j = r * self.cols
+            y = self.y + r * h
+            for c in range(c0, c1):
+                sheet.draw(cells[j + c], screen, self.x + c * w, y, key, pal)
+
+
+class FbGfx:
+    """The surface a MicroPython board hands the firmware as board.gfx (boards/mpboard.py)."""
+
+    def __init__(self, panel, bits=4, strip=8):
+        self.panel = panel
+        w = self.width = panel.width
+        h = self.height = panel.height
+        self.mono = panel.FORMAT == "MONO_VLSB"
+        if self.mono:
+            self.buf = bytearray(w * ((h + 7) // 8))
+            self.screen = framebuf.FrameBuffer(self.buf, w, h, framebuf.MONO_VLSB)
+            self.wire = None
+        else:
+            fmt, n = SCREEN_FORMATS[bits]
+            self.buf = bytearray(w * h * bits // 8)
+            self.screen = framebuf.FrameBuffer(self.buf, w, h, fmt)
+            self.wire = framebuf.FrameBuffer(bytearray(2 * n), n, 1, framebuf.RGB565)  # index -> colour
+            self.room = n
+            self.rgbs = []  # the colour of each index given out
+            self.strip_rows = strip
+            self.strip_buf = bytearray(w * strip * 2)
+            self.strip = framebuf.FrameBuffer(self.strip_buf, w, strip, framebuf.RGB565)
+        self.shown = None
+        self.pending = []  # boxes to repaint that no grid marks (a grid moved away)
+        self.y0 = h  # rows y0..y1-1 changed since the last push
+        self.y1 = 0
+        self.background = self.value(0)
+
+    # --- the surface -------------------------------------------------------------
+    def layer(self):
+        return Layer(self)
+
+    def sheet(self, tile_w, tile_h, count, ncolors, scale=1):
+        return Sheet(tile_w, tile_h, count, ncolors, scale)
+
+    def tiles(self, layer, sheet, x, y, cols, rows, colors):
+        return Tiles(layer, sheet, x, y, cols, rows, colors)
+
+    def value(self, rgb):
+        """What a pixel of colour rgb holds on this screen: a lit bit, or a colour index (a new
+        index while there is room, then the nearest colour already given one)."""
+        if self.mono:
+            return 1 if luma(rgb) >= MONO_THRESHOLD else 0
+        rgbs = self.rgbs
+        for i in range(len(rgbs)):
+            if rgbs[i] == rgb:
+                return i
+        if len(rgbs) < self.room:
+            self.wire.pixel(len(rgbs), 0, rgb565_be(rgb))
+            rgbs.append(rgb)
+            return len(rgbs) - 1
+        best = 0
+        far = 1 << 30
+        for i in range(len(rgbs)):
+            o = rgbs[i]
+            d = ((o >> 16) - (rgb >> 16)) ** 2 + ((o >> 8 & 255) - (rgb >> 8 & 255)) ** 2 + ((o & 255) - (rgb & 255)) ** 2
+            if d < far:
+                best, far = i, d
+        return best
+
+    # --- the board's show and refresh ------------------------------------------------
+    def show(self, layer):
+        if layer is not self.shown:
+            self.shown = layer
+            if not self.mono:  # the colour indices start again from the colours this layer uses
+                del self.rgbs[:]
+                self.value(0)
+            for t in layer.items:
+                t.dirty = False
+                if not self.mono:
+                    t._palette()
+            del self.pending[:]
+            self.damage(0, 0, self.width, self.height)
+
+    def damage(self, x0, y0, x1, y1):
+        self.pending.append((x0, y0, x1, y1))
+
+    def flush(self):
+        """Repaint what changed and push its rows to the panel."""
+        layer = self.shown
+        if layer is None:
+            return
+        for t in layer.items:
+            if t.dirty:
+                t.dirty = False
+                self.repaint(
+                    t.x + t.c0 * t.w, t.y + t.r0 * t.h, t.x + t.c1 * t.w, t.y + t.r1 * t.h
+                )
+        pending = self.pending
+        while pending:
+            self.repaint(*pending.pop())
+        if self.y0 < self.y1:
+            self.push(self.y0, self.y1)
+            self.y0 = self.height
+            self.y1 = 0
+
+    def repaint(self, x0, y0, x1, y1):
+        x0 = max(0, x0)
+        y0 = max(0, y0)
+        x1 = min(self.width, x1)
+        y1 = min(self.height, y1)
+        if x0 >= x1 or y0 >= y1:
+            return
+        items = self.shown.items
+        grown = True
+        while grown:  # a grid drawn over the box draws whole cells: take them in, and what they meet
+            grown = False
+            for t in items:
+                b = t.cover(x0, y0, x1, y1)
+                if b is not None and (b[0] < x0 or b[1] < y0 or b[2] > x1 or b[3] > y1):
+                    x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+                    grown = True
+        self.screen.fill_rect(x0, y0, x1 - x0, y1 - y0, self.background)
+        for t in items:
+            t.paint(x0, y0, x1, y1)
+        self.y0 = min(self.y0, y0)
+        self.y1 = max(self.y1, y1)
+
+    def push(self, y0, y1):
+        panel = self.panel
+        w = self.width
+        if self.mono:
+            y0 &= ~7
+            y1 = min(self.height, (y1 + 7) & ~7)
+            panel.write_rows(y0, y1, memoryview(self.buf)[y0 // 8 * w : (y1 + 7) // 8 * w])
+            return
+        n = self.strip_rows
+        mv = memoryview(self.strip_buf)
+        for y in range(y0, y1, n):
+            rows = min(n, y1 - y)
+            self.strip.blit(self.screen, 0, -y, -1, self.wire)
+            panel.write_rows(y, y + rows, mv[: rows * w * 2])
+
+    def pixels(self):
+        """The screen as 0xRRGGBB (or 0/1 on a monochrome panel), row by row: for tests."""
+        out = []
+        for y in range(self.height):
+            for x in range(self.width):
+                v = self.screen.pixel(x, y)
+                out.append(v if self.mono else self.rgbs[v] if v < len(self.rgbs) else 0)
+        return out

@@ -1,0 +1,132 @@
+"""The framebuf surface (boards/gfx_framebuf.py, MicroPython) draws what the displayio surface draws.
+
+The same button tape runs the firmware twice: in the displayio simulator (CPython, Blinka)
+and on the framebuf surface under the MicroPython unix port (tools/mp/fbshots.py, a panel
+that records what write_rows sends). Every frame is compared pixel by pixel, colours taken
+to RGB565 as the ST7789 panels show them. Then the cases displayio has no twin for: four bits
+a pixel (colours past 16 take the nearest), and the monochrome panel.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import upy  # noqa: E402
+
+pytest.importorskip("blinka_displayio_pygamedisplay")
+
+# title, a match started, a few bot turns, a round played to its end, the results, a pause menu
+TAPE = (
+    "@title",
+    "start",
+    "@deal",
+    "w1000",
+    "w1000",
+    "w1000",
+    "@turns",
+    "play",
+    "@round_end",
+    "A",
+    "@results",
+    "A",
+    "A",
+    "START",
+    "@pause",
+)
+SIZES = {"feather_tft": (240, 135), "clue": (240, 240), "sim": (160, 128)}
+
+
+def need_micropython():
+    if upy.micropython() is None:
+        if os.environ.get("CI"):
+            pytest.fail("the MicroPython unix port is missing under CI")
+        pytest.skip("no MicroPython unix port")
+
+
+def fb_frames(tmp_path, width, height, bits, tape):
+    r = subprocess.run(
+        [upy.micropython(), "-X", "heapsize=4m", "tools/mp/fbshots.py", str(width), str(height), str(bits), str(tmp_path)]
+        + list(tape),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = {}
+    for tok in tape:
+        if tok.startswith("@"):
+            with open(os.path.join(tmp_path, tok[1:] + ".raw"), "rb") as f:
+                out[tok[1:]] = f.read()
+    return out, r.stdout
+
+
+def to565(r, g, b):
+    return (r >> 3) << 11 | (g >> 2) << 5 | b >> 3
+
+
+def sim_frames(profile, tape):
+    """The same tape in the displayio simulator: frame name -> big-endian RGB565 bytes."""
+    import pygame
+    import simdrive
+
+    d = simdrive.Driver(profile, speed=0)
+    out = {}
+    for tok in tape:
+        if tok.startswith("@"):
+            d.board.display.refresh()
+            surf = d.board.display.surface
+            w, h = surf.get_size()
+            raw = pygame.image.tobytes(surf, "RGB")
+            buf = bytearray(w * h * 2)
+            for i in range(w * h):
+                v = to565(raw[3 * i], raw[3 * i + 1], raw[3 * i + 2])
+                buf[2 * i] = v >> 8
+                buf[2 * i + 1] = v & 255
+            out[tok[1:]] = bytes(buf)
+        elif tok.startswith("w"):
+            d.step(int(tok[1:]))
+        elif tok == "start":
+            d.press("DOWN", "A")
+            scr = d.app.screen
+            while scr.items[scr.pos][1] != "start":
+                d.press("DOWN")
+            d.press("A")
+        elif tok == "play":
+            m = d.app.match
+            while m.state.phase == 0:
+                if m.my_turn():
+                    d.press(*(("DOWN", "A") if any(c < 250 for c in m.moves[: m.nmoves]) else ("B",)))
+                else:
+                    d.step(1000)
+        else:
+            d.press(tok)
+    return out
+
+
+def first_difference(a, b, width):
+    for i in range(0, len(a), 2):
+        if a[i : i + 2] != b[i : i + 2]:
+            p = i // 2
+            return "first at x=%d y=%d: %s vs %s" % (p % width, p // width, a[i : i + 2].hex(), b[i : i + 2].hex())
+    return None
+
+
+@pytest.mark.parametrize("profile", sorted(SIZES))
+def test_framebuf_draws_every_pixel_as_displayio_does(tmp_path, profile):
+    need_micropython()
+    w, h = SIZES[profile]
+    fb, _ = fb_frames(tmp_path, w, h, 8, TAPE)
+    sim = sim_frames(profile, TAPE)
+    assert sorted(fb) == sorted(sim)
+    bad = []
+    for name in sorted(sim):
+        why = first_difference(fb[name], sim[name], w)
+        if why:
+            bad.append("%s: %s" % (name, why))
+    assert bad == []

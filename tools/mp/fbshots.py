@@ -1,0 +1,144 @@
+"""The firmware on the framebuf surface under MicroPython, driven by a button tape; writes the frames.
+
+    micropython tools/mp/fbshots.py WIDTH HEIGHT BITS OUTDIR TAPE...
+    (cwd: the repository, or a folder with engine/, firmware/, boards/)
+
+TAPE tokens, in order: a logical button name (LEFT RIGHT UP DOWN A B START SELECT: pressed and
+released, then one 20 ms step, as tools/simdrive.py's press does), wN (one step of N ms),
+@NAME (write what the panel shows to OUTDIR/NAME.raw: big-endian RGB565, or one byte a
+pixel on a monochrome panel), play (take turns until the round ends, the person playing the
+first playable card or drawing/passing), start (from the title: New match, Start).
+The panel here is a recording one (the bytes write_rows sends, in place); tests compare the
+frames with the displayio simulator's for the same tape (host_tests/test_gfx_framebuf.py).
+"""
+
+import sys
+
+sys.path.insert(0, "")
+
+from boards.base import BUTTON_NAMES, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
+from boards.gfx_framebuf import FbGfx  # noqa: E402
+
+KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
+LABELS = ((LEFT, "←"), (RIGHT, "→"), (UP, "↑"), (DOWN, "↓"), (A, "X"), (B, "Z"), (START, "Enter"), (SELECT, "Space"))
+
+
+class RecordingPanel:
+    def __init__(self, width, height, mono):
+        self.width = width
+        self.height = height
+        self.FORMAT = "MONO_VLSB" if mono else "RGB565"
+        self.mono = mono
+        self.pages = bytearray(width * ((height + 7) // 8)) if mono else None
+        self.px = bytearray(width * height * 2) if not mono else None
+        self.writes = 0
+        self.sent = 0
+
+    def write_rows(self, y0, y1, data):
+        w = self.width
+        if self.mono:
+            assert y0 % 8 == 0 and (y1 % 8 == 0 or y1 == self.height) and len(data) == (y1 - y0 + 7) // 8 * w
+            self.pages[y0 // 8 * w : y0 // 8 * w + len(data)] = data
+        else:
+            assert len(data) == (y1 - y0) * w * 2, (y0, y1, len(data))
+            self.px[y0 * w * 2 : y1 * w * 2] = data
+        self.writes += 1
+        self.sent += len(data)
+
+    def brightness(self, level):
+        pass
+
+    def frame(self):
+        if not self.mono:
+            return self.px
+        w = self.width
+        out = bytearray(w * self.height)
+        for y in range(self.height):
+            for x in range(w):
+                out[y * w + x] = self.pages[y // 8 * w + x] >> (y & 7) & 1
+        return out
+
+
+class FbBoard(Board):
+    name = "fbshots"
+    keymap = KEYMAP
+    labels = LABELS
+
+    def __init__(self, width, height, bits):
+        Board.__init__(self)
+        self.width = width
+        self.height = height
+        self.panel = RecordingPanel(width, height, bits == 1)
+        self.gfx = FbGfx(self.panel, bits if bits > 1 else 4)
+        self.script = []
+
+    def show(self, layer):
+        self.gfx.show(layer)
+
+    def refresh(self):
+        self.gfx.flush()
+
+    def read_key(self):
+        return self.script.pop(0) if self.script else -1
+
+    def overflowed(self):
+        return False
+
+    def storage(self):
+        return None
+
+
+def main(argv):
+    width, height, bits, out = int(argv[1]), int(argv[2]), int(argv[3]), argv[4]
+    board = FbBoard(width, height, bits)
+    from firmware.app import App
+
+    app = App(board)
+    app.settings.speed = 0
+    now = [0]
+
+    def step(dt=20):
+        now[0] += dt
+        app.step(now[0])
+
+    def press(name):
+        for bit, n in BUTTON_NAMES:
+            if n == name:
+                k = KEYMAP.index(bit)
+                board.script.append(k * 2 + 1)
+                board.script.append(k * 2)
+                step()
+                return
+        raise ValueError("not a button: %r" % name)
+
+    step()
+    for tok in argv[5:]:
+        if tok.startswith("@"):
+            with open("%s/%s.raw" % (out, tok[1:]), "wb") as f:
+                f.write(board.panel.frame())
+        elif tok.startswith("w"):
+            step(int(tok[1:]))
+        elif tok == "start":
+            press("DOWN")
+            press("A")
+            scr = app.screen
+            while scr.items[scr.pos][1] != "start":
+                press("DOWN")
+            press("A")
+        elif tok == "play":
+            m = app.match
+            while m.state.phase == 0:
+                if m.my_turn():
+                    if any(c < 250 for c in m.moves[: m.nmoves]):
+                        press("DOWN")
+                        press("A")
+                    else:
+                        press("B")
+                else:
+                    step(1000)
+        else:
+            press(tok)
+    print("fbshots: writes=%d bytes=%d colors=%d" % (board.panel.writes, board.panel.sent, len(board.gfx.rgbs) if bits > 1 else 2))
+
+
+main(sys.argv)
