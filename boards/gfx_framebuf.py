@@ -36,6 +36,14 @@ def luma(rgb):
     return ((rgb >> 16 & 255) * 77 + (rgb >> 8 & 255) * 150 + (rgb & 255) * 29) >> 8
 
 
+def sheet_format(ncolors):
+    """(framebuf format, pixels per byte) of a sheet with ncolors colours."""
+    for most, fmt, per_byte in SHEET_FORMATS:
+        if ncolors <= most:
+            return fmt, per_byte
+    return framebuf.GS8, 1
+
+
 class Layer:
     def __init__(self, gfx):
         self.gfx = gfx
@@ -49,12 +57,7 @@ class Sheet:
         self.count = count
         self.ncolors = ncolors
         self.scale = scale
-        for most, fmt, per_byte in SHEET_FORMATS:
-            if ncolors <= most:
-                break
-        else:
-            fmt, per_byte = framebuf.GS8, 1
-        self.fmt = fmt
+        fmt, per_byte = sheet_format(ncolors)
         w = tile_w * scale
         h = tile_h * scale
         row = (w + per_byte - 1) // per_byte
@@ -247,7 +250,8 @@ class FbGfx:
         far = 1 << 30
         for i in range(len(rgbs)):
             o = rgbs[i]
-            d = ((o >> 16) - (rgb >> 16)) ** 2 + ((o >> 8 & 255) - (rgb >> 8 & 255)) ** 2 + ((o & 255) - (rgb & 255)) ** 2
+            d = (o >> 16) - (rgb >> 16)
+            d = d * d + ((o >> 8 & 255) - (rgb >> 8 & 255)) ** 2 + ((o & 255) - (rgb & 255)) ** 2
             if d < far:
                 best, far = i, d
         return best
@@ -277,9 +281,7 @@ class FbGfx:
         for t in layer.items:
             if t.dirty:
                 t.dirty = False
-                self.repaint(
-                    t.x + t.c0 * t.w, t.y + t.r0 * t.h, t.x + t.c1 * t.w, t.y + t.r1 * t.h
-                )
+                self.repaint(t.x + t.c0 * t.w, t.y + t.r0 * t.h, t.x + t.c1 * t.w, t.y + t.r1 * t.h)
         pending = self.pending
         while pending:
             self.repaint(*pending.pop())

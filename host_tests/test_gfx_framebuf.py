@@ -50,7 +50,8 @@ def need_micropython():
 
 def fb_frames(tmp_path, width, height, bits, tape):
     r = subprocess.run(
-        [upy.micropython(), "-X", "heapsize=4m", "tools/mp/fbshots.py", str(width), str(height), str(bits), str(tmp_path)]
+        [upy.micropython(), "-X", "heapsize=4m", "tools/mp/fbshots.py"]
+        + [str(width), str(height), str(bits), str(tmp_path)]
         + list(tape),
         cwd=ROOT,
         capture_output=True,

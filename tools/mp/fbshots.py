@@ -138,7 +138,8 @@ def main(argv):
                     step(1000)
         else:
             press(tok)
-    print("fbshots: writes=%d bytes=%d colors=%d" % (board.panel.writes, board.panel.sent, len(board.gfx.rgbs) if bits > 1 else 2))
+    colors = len(board.gfx.rgbs) if bits > 1 else 2
+    print("fbshots: writes=%d bytes=%d colors=%d" % (board.panel.writes, board.panel.sent, colors))
 
 
 main(sys.argv)
