@@ -201,12 +201,12 @@ def scenario(out):
         yield
         if m.state.is_match_over():
             break
-    out["line"] = "fw_mem: OK board=%s level=%s rounds=%d steps=%d saves=%d" % (
-        BOARD,
+    out["line"] = "fw_mem: OK level=%s rounds=%d steps=%d saves=%d board=%s" % (
         LEVEL,
         m.state.round_no,
         moves,
         app.store.writes if app.store is not None else 0,
+        BOARD,
     )
 
 
