@@ -1,8 +1,9 @@
 """The firmware's logic fits the device heap: a real MicroPython heap cap (issue 5, memory).
 
 The unix port is 64-bit (objects ~1.7x a board's) and the display modules are
-Python stand-ins (heavier than CircuitPython's native ones), so a cap that
-holds here is conservative for a SAMD51 (docs/memory.md has the estimate).
+Python stand-ins (heavier than CircuitPython's native ones). The 32-bit VM runs
+the same scenario with board-sized objects (docs/memory.md, issue 13: the method
+and what it over-counts).
 """
 
 import os
