@@ -149,7 +149,9 @@ def micropython_figures(seconds, figures, step):
             figures["heap_kib_match6_mpy_" + level] = "%.2f" % kib
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
         step("MicroPython heap of the firmware's logic, medium and expert bots")
-        fw = upy.firmware_probe_dir(os.path.join(build, "fw"))
+        from mp import fw_mem_host as fwm
+
+        fw = fwm.probe_dir(os.path.join(build, "fw"))
         for level in ("medium", "expert"):
             kib = upy.smallest_heap("tools/mp/fw_mem.py", fw, step=1024, args=(level, "2")) / 1024
             figures["fw_heap_kib_unix64_" + level] = "%.0f" % kib
@@ -180,6 +182,37 @@ def wasm_figures(figures, step):
     if code == 0:
         for key, value in parse_keys(out).items():
             figures[key + "_wasm32_py"] = value
+    firmware_heap_figures(figures, step)
+
+
+def firmware_heap_figures(figures, step):
+    """fw_heap_kib_cp32_BOARD (and fw_live_kib_cp32_BOARD) for the CircuitPython boards, .py in the
+    32-bit VM; fw_heap_kib_mpy64_BOARD / _mpy32_ for the MicroPython profiles, .mpy on the unix port
+    and in the VM (tools/mp/fw_mem_host.py BOARDS; docs/memory.md has the method)."""
+    from mp import fw_mem_host as fwm
+
+    step("firmware heap per board: boot, menus, 2 rounds against experts (32-bit VM, unix port)")
+    for mpy in (False, True):
+        boards = [b for b, runtime in fwm.BOARDS if (runtime == "mp") == mpy]
+        if not boards:
+            continue
+        build = tempfile.mkdtemp(prefix="bench-fw-")
+        try:
+            fwm.probe_dir(build, mpy)
+            for board in boards:
+                try:
+                    vm = fwm.smallest_heap_vm(build, board=board) / 1024
+                    if mpy:
+                        figures["fw_heap_kib_mpy32_" + board] = "%.0f" % vm
+                        unix = fwm.smallest_heap_unix(build, board=board) / 1024
+                        figures["fw_heap_kib_mpy64_" + board] = "%.0f" % unix
+                    else:
+                        figures["fw_heap_kib_cp32_" + board] = "%.0f" % vm
+                        figures["fw_live_kib_cp32_" + board] = "%.0f" % (fwm.live_peak_vm(build, board=board) / 1024)
+                except RuntimeError as e:
+                    sys.stderr.write("firmware heap of %s failed: %s\n" % (board, e))
+        finally:
+            shutil.rmtree(build, ignore_errors=True)
 
 
 SNAPSHOT_CASES = (
@@ -300,7 +333,7 @@ def measure(seconds, step):
     return figures
 
 
-STEPS = 12  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 1 in wasm_figures()
+STEPS = 13  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 2 in wasm_figures()
 
 
 # Keys the MicroPython scripts print (tools/mp/bench_mp.py, memmap.py, tools/alloc_probe.py): by family.
@@ -348,6 +381,13 @@ def expected_keys():
         keys += [k + family for k in ("store_lost_saves_", "store_cut_points_", "store_error_lost_saves_")]
         keys.append("store_error_cut_points_" + family)
     keys += ["bundle_bytes_" + board for board in bundle.BOARDS]
+    from mp import fw_mem_host as fwm
+
+    for board, runtime in fwm.BOARDS:
+        kinds = ("cp32",) if runtime == "cp" else ("mpy32", "mpy64")
+        keys += ["fw_heap_kib_%s_%s" % (kind, board) for kind in kinds]
+        if runtime == "cp":
+            keys.append("fw_live_kib_cp32_" + board)
     for level in LEVEL_ORDER:
         keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]
         keys += ["bot_%s_ms_median" % level, "bot_%s_ms_p95" % level, "bot_%s_calibration_ms" % level]

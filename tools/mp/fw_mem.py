@@ -1,16 +1,31 @@
-"""The firmware's logic under MicroPython with stand-in display modules (memory probe).
+"""The firmware's logic under MicroPython with stand-in hardware (memory probe).
 
-    micropython -X heapsize=N tools/mp/fw_mem.py [LEVEL [ROUNDS [LENGTH]]]
-    (cwd: a folder holding engine/, firmware/, boards/, the stubs and adafruit_display_text)
+    micropython -X heapsize=N tools/mp/fw_mem.py [LEVEL [ROUNDS [LENGTH [BOARD]]]]
+    node tools/mpvm/run.mjs --heap N --tree DIR --loop "tick()" tools/mp/fw_mem.py [...]
+    (a folder holding engine/, firmware/, boards/, the stubs and adafruit_ticks:
+    tools/mp/fw_mem_host.py builds it and runs both)
 
-Boots the app on a board of stand-ins (160x128), starts a 4-player classic
-match from the menus with LEVEL bots (default medium) and plays ROUNDS rounds
-(default 1) with scripted buttons, through the round-end and score pages;
-LENGTH picks the set-up's match length (an index into firmware/screens.py
-LENGTHS, default 0: to 500), so a short match reaches the match over page.
-Saves go to the stand-in microcontroller.nvm (a file, as flash is not heap on a
+Boots the app on BOARD (default pybadge), starts a 4-player classic match from
+the menus with LEVEL bots (default medium) and plays ROUNDS rounds (default 1)
+with scripted buttons, through the round-end and score pages; LENGTH picks the
+set-up's match length (an index into firmware/screens.py LENGTHS, default 0: to
+500), so a short match reaches the match over page.
+
+BOARD is a CircuitPython scheme from boards/schemes.py (posed with the displayio
+stand-ins: its size, keys, long presses and labels) or a MicroPython profile
+module boards/BOARD.py whose make() builds it on the machine stand-ins; either
+way the buttons come from the script, pressed as the board's keys are (a long
+press where the board has one key for several buttons).
+
+Saves go to the board's storage stand-in (a file, as flash is not heap on a
 board): the app saves every turn as on a device. Prints 'fw_mem: OK ...' and
 heap figures; a MemoryError ends it non-zero.
+
+The scenario is a generator that yields after every step of the app. Under the
+unix port it runs straight through. In the 32-bit WebAssembly VM, which collects
+garbage only between top-level calls (its heap grows instead), each tick() is one
+such call, so the VM collects between steps as a board's full heap would; the
+last lines then say whether the heap had to grow (fw_heap_grew).
 """
 
 import gc
@@ -19,86 +34,225 @@ import sys
 if "" not in sys.path:
     sys.path.insert(0, "")
 
-import displayio  # noqa: E402  (the stand-in)
+from boards.base import DOWN, A, B, Board  # noqa: E402
 
-from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
-from boards.gfx_displayio import GFX  # noqa: E402
-
-KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
 LEVEL = sys.argv[1] if len(sys.argv) > 1 else "medium"
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+LENGTH = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+BOARD = sys.argv[4] if len(sys.argv) > 4 else "pybadge"
+# Modules to import one per step before the boot ("?": list the boot's modules instead).
+PRELOAD = sys.argv[5] if len(sys.argv) > 5 else ""
+LONG_MS = 700  # firmware/buttons.py: a long press from 600 ms, a very long one from 1600 ms
+LONGER_MS = 1700
+VM = sys.platform == "webassembly"
+SPLIT = 128 * 1024 * 1024  # the VM's gc.mem_free() counts the 128 MiB it may still add
 
 
-class StubBoard(Board):
-    name = "stub"
-    keymap = KEYMAP
-    gfx = GFX
+def heap_total():
+    return gc.mem_free() + gc.mem_alloc() - (SPLIT if VM else 0)
 
-    def __init__(self):
-        Board.__init__(self)
-        self.display = displayio.Display(160, 128)
-        self.script = []
+
+def make_board(name):
+    from boards import schemes
+
+    for scheme in schemes.SCHEMES:
+        if scheme.name == name:
+            import displayio  # the stand-in
+
+            from boards.gfx_displayio import GFX
+
+            class Posed(scheme, Board):
+                gfx = GFX
+
+                def __init__(self):
+                    Board.__init__(self)
+                    self.display = displayio.Display(self.width, self.height)
+
+            return Posed()
+    return __import__("boards." + name, None, None, ("make",)).make()
+
+
+def key_table(board):
+    """{logical button: (key number, ms to hold)} for the buttons the board can press."""
+    out = {}
+    holdmap = board.holdmap or (None,) * len(board.keymap)
+    for k, hold in enumerate(holdmap):
+        if hold is None:
+            out.setdefault(board.keymap[k], (k, 0))
+            continue
+        out.setdefault(hold[0], (k, 0))
+        out.setdefault(hold[1], (k, LONG_MS))
+        out.setdefault(hold[2], (k, LONGER_MS))
+    return out
+
+
+def record_imports():
+    """Note the modules the boot imports, each when its import has finished (so in an
+    order that imports one module at a time); the list starts with the real __import__."""
+    import builtins
+
+    real = builtins.__import__
+    order = [real]
+
+    def hook(name, globals=None, locals=None, fromlist=(), level=0):
+        parts = name.split(".")
+        names = [".".join(parts[: i + 1]) for i in range(len(parts))]
+        if isinstance(fromlist, (tuple, list)):
+            names += [name + "." + f for f in fromlist]
+        missing = [n for n in names if n not in sys.modules]
+        module = real(name, globals, locals, fromlist, level)
+        for n in missing:
+            if n in sys.modules and n not in order:
+                order.append(n)
+        return module
+
+    builtins.__import__ = hook
+    return order
+
+
+class Script:
+    """The board's read_key and overflowed: key codes queued by the scenario."""
+
+    def __init__(self, board):
+        self.codes = []
+        board.read_key = self.read_key
+        board.overflowed = self.overflowed
 
     def read_key(self):
-        return self.script.pop(0) if self.script else -1
+        return self.codes.pop(0) if self.codes else -1
 
     def overflowed(self):
         return False
 
 
-board = StubBoard()
-gc.collect()
-free0 = gc.mem_free()
-from firmware.app import App  # noqa: E402
+def scenario(out):
+    board = make_board(BOARD)
+    keys = key_table(board)
+    script = Script(board)
+    gc.collect()
+    yield
+    used0 = gc.mem_alloc()
+    if PRELOAD == "?":
+        order = record_imports()
+    elif PRELOAD:
+        for name in PRELOAD.split(","):
+            __import__(name)
+            yield
+    from firmware.app import App
 
-app = App(board)
-gc.collect()
-boot_used = free0 - gc.mem_free()
-now = [0]
+    yield
+    app = App(board)
+    gc.collect()
+    yield
+    if PRELOAD == "?":
+        import builtins
 
+        builtins.__import__ = order.pop(0)
+        out["modules"] = ",".join(order)
+    out["boot"] = gc.mem_alloc() - used0
+    now = [0]
 
-def step(dt=20):
-    now[0] += dt
-    app.step(now[0])
+    def step(dt=20):
+        now[0] += dt
+        app.step(now[0])
 
+    def press(button):
+        k, ms = keys[button]
+        script.codes.append(k * 2 + 1)
+        if ms:
+            step()
+            step(ms)
+        script.codes.append(k * 2)
+        step()
 
-def press(bit):
-    k = KEYMAP.index(bit)
-    board.script.append(k * 2 + 1)
-    board.script.append(k * 2)
-    step()
-
-
-press(DOWN)
-press(A)  # New match
-app.setup["length"] = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-for p in range(1, 4):
-    app.setup["levels"][p] = LEVEL
-scr = app.screen
-while scr.items[scr.pos][1] != "start":
     press(DOWN)
-press(A)
-m = app.match
-gc.collect()
-match_used = free0 - gc.mem_free()
-moves = 0
-for _ in range(ROUNDS):
-    while m.state.phase == 0:
-        if m.my_turn():
-            if any(c < 250 for c in m.moves[: m.nmoves]):
-                press(DOWN)
-                press(A)
+    yield
+    press(A)  # New match
+    yield
+    app.setup["length"] = LENGTH
+    for p in range(1, 4):
+        app.setup["levels"][p] = LEVEL
+    scr = app.screen
+    while scr.items[scr.pos][1] != "start":
+        press(DOWN)
+        yield
+    press(A)
+    m = app.match
+    gc.collect()
+    yield
+    out["match"] = gc.mem_alloc() - used0
+    moves = 0
+    has_b = B in keys
+    for _ in range(ROUNDS):
+        while m.state.phase == 0:
+            if m.my_turn():
+                # Without a B button the draw/end/pass box is chosen like a card.
+                if not has_b or any(c < 250 for c in m.moves[: m.nmoves]):
+                    press(DOWN)
+                    yield
+                    press(A)
+                else:
+                    press(B)
             else:
-                press(B)
-        else:
-            step(1000)
-        moves += 1
-    press(A)  # round end page
-    press(A)  # scores
-    press(A)  # next round, or the match-over page
-    if m.state.is_match_over():
-        break
+                step(1000)
+            moves += 1
+            yield
+        press(A)  # round end page
+        yield
+        press(A)  # scores
+        yield
+        press(A)  # next round, or the match-over page
+        yield
+        if m.state.is_match_over():
+            break
+    out["line"] = "fw_mem: OK level=%s rounds=%d steps=%d saves=%d board=%s" % (
+        LEVEL,
+        m.state.round_no,
+        moves,
+        app.store.writes if app.store is not None else 0,
+        BOARD,
+    )
+
+
+def report(out, total0, grew_at, live_peak):
+    print(out["line"])
+    if "modules" in out:
+        print("fw_boot_modules: %s" % out["modules"])
+    print("fw_boot_bytes: %d" % out["boot"])
+    print("fw_match_bytes: %d" % out["match"])
+    total = heap_total()
+    print("fw_heap_start: %d" % total0)
+    print("fw_heap_end: %d" % total)
+    print("fw_heap_grew: %d" % (total > total0))
+    print("fw_heap_grew_at_tick: %d" % grew_at)
+    if VM:
+        print("fw_live_peak: %d" % live_peak)
+
+
 gc.collect()
-print("fw_mem: OK level=%s rounds=%d steps=%d saves=%d" % (LEVEL, m.state.round_no, moves, app.store.writes))
-print("fw_boot_bytes: %d" % boot_used)
-print("fw_match_bytes: %d" % match_used)
+TOTAL0 = heap_total()
+OUT = {}
+RUN = scenario(OUT)
+TICKS = [0, 0, 0]  # ticks so far, the first after which the heap had grown (0: none), live peak
+
+
+def tick():
+    """One step of the scenario; False once it is over (then the report is printed)."""
+    TICKS[0] += 1
+    if VM:  # the collection asked for at the end of the last call has run: all that is left is live
+        TICKS[2] = max(TICKS[2], gc.mem_alloc())
+    try:
+        next(RUN)
+    except StopIteration:
+        report(OUT, TOTAL0, TICKS[1], TICKS[2])
+        return False
+    if not TICKS[1] and heap_total() > TOTAL0:
+        TICKS[1] = TICKS[0]
+    if VM:
+        gc.collect()  # in the VM: a collection when this call returns
+    return True
+
+
+if not VM:
+    while tick():
+        pass

@@ -1,15 +1,22 @@
 // Run a Python script inside the 32-bit MicroPython WebAssembly VM (npm package
 // @micropython/micropython-webassembly-pyscript) with project packages on sys.path.
 //
-//   node tools/mpvm/run.mjs [--heap BYTES] [--timeout SECONDS] [--root DIR ...] SCRIPT.py [ARGS...]
+//   node tools/mpvm/run.mjs [--heap BYTES] [--timeout SECONDS] [--root DIR ...] [--tree DIR]
+//                           [--loop EXPR] SCRIPT.py [ARGS...]
 //
-// Each --root DIR (default: the repository's engine/ package) is copied, .py files
-// only, to /proj/<basename of DIR>/... in the VM's file system, and /proj is put
-// first on sys.path. The script is copied to /script/<name> (its __file__ and
+// Each --root DIR (default: the repository's engine/ package, unless --tree is given) is
+// copied, .py, .mpy and .txt files only, to /proj/<basename of DIR>/... in the VM's file
+// system; --tree DIR copies the files below DIR to /proj/... itself (a folder laid out as a
+// board's drive); /proj is put first on sys.path. The script is copied to /script/<name> (its __file__ and
 // sys.argv[0]; sys.argv[1:] are ARGS) and runs in one runPython() call, so
 // gc.collect() only schedules a collection and gc.mem_alloc() deltas count every
 // byte allocated. Tracebacks name the script's host path. --heap is the initial
 // heap (it grows on demand).
+// --loop EXPR: after the script, run `_more = EXPR` as a new top-level call again and
+// again while _more is true. The VM collects garbage only between top-level calls
+// (MICROPY_GC_SPLIT_HEAP_AUTO: gc_collect() inside a call just marks a collection as
+// pending and the heap grows instead), so a script that does its work in small steps
+// this way is collected between them, as a board's fixed heap would be when full.
 // Exit status: 0, the SystemExit code, 1 if the script raised (traceback on
 // stderr), 2 for bad arguments or a missing package, 124 on timeout.
 //
@@ -26,17 +33,19 @@ const PKG = join(HERE, "node_modules", "@micropython", "micropython-webassembly-
 const VM_ROOT = "/proj";
 const MAX_FILES = 2000;
 const MAX_BYTES = 32 * 1024 * 1024;
+const COPIED = [".py", ".mpy", ".txt"];
 
 function usage(msg) {
   process.stderr.write(`run.mjs: ${msg}\n`);
   process.stderr.write(
-    "usage: node run.mjs [--heap BYTES] [--timeout SECONDS] [--root DIR ...] SCRIPT.py [ARGS...]\n",
+    "usage: node run.mjs [--heap BYTES] [--timeout SECONDS] [--root DIR ...] [--tree DIR] [--loop EXPR]" +
+      " SCRIPT.py [ARGS...]\n",
   );
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const opts = { heap: 1024 * 1024, timeout: 300, roots: [], script: null, args: [] };
+  const opts = { heap: 1024 * 1024, timeout: 300, roots: [], tree: null, loop: null, script: null, args: [] };
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i];
@@ -49,6 +58,10 @@ function parseArgs(argv) {
       if (!(opts.timeout > 0)) usage("--timeout must be a positive number of seconds");
     } else if (a === "--root") {
       opts.roots.push(resolve(next()));
+    } else if (a === "--tree") {
+      opts.tree = resolve(next());
+    } else if (a === "--loop") {
+      opts.loop = next();
     } else if (a === "--") {
       i++;
       break;
@@ -61,15 +74,17 @@ function parseArgs(argv) {
   if (i >= argv.length) usage("no script given");
   opts.script = resolve(argv[i]);
   opts.args = argv.slice(i + 1);
-  if (opts.roots.length === 0) opts.roots.push(resolve(HERE, "..", "..", "engine"));
+  if (opts.roots.length === 0 && opts.tree === null) opts.roots.push(resolve(HERE, "..", "..", "engine"));
   return opts;
 }
 
-// Collect the .py files below each root as [vmPath, text]; bounded in count and size.
+// Collect the .py/.mpy/.txt files below each root as [vmPath, bytes]; bounded in count and size.
+// A root given as [dir] is copied to /proj itself, not to /proj/<basename>.
 function collectFiles(roots) {
   const files = [];
   let bytes = 0;
-  for (const root of roots) {
+  for (const entry of roots) {
+    const root = Array.isArray(entry) ? entry[0] : entry;
     let st;
     try {
       st = statSync(root);
@@ -77,18 +92,18 @@ function collectFiles(roots) {
       usage(`--root ${root}: no such directory`);
     }
     if (!st.isDirectory()) usage(`--root ${root}: not a directory`);
-    const base = basename(root);
+    const base = Array.isArray(entry) ? "" : basename(root) + "/";
     const walk = (dir) => {
       for (const ent of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         if (ent.name.startsWith(".") || ent.name === "__pycache__" || ent.name === "node_modules") continue;
         const full = join(dir, ent.name);
         if (ent.isDirectory()) {
           walk(full);
-        } else if (ent.isFile() && ent.name.endsWith(".py")) {
-          const text = readFileSync(full, "utf8");
-          bytes += text.length;
+        } else if (ent.isFile() && COPIED.some((ext) => ent.name.endsWith(ext))) {
+          const data = readFileSync(full);
+          bytes += data.length;
           const rel = relative(root, full).split(sep).join("/");
-          files.push([`${VM_ROOT}/${base}/${rel}`, text]);
+          files.push([`${VM_ROOT}/${base}${rel}`, data]);
           if (files.length > MAX_FILES || bytes > MAX_BYTES) usage(`--root ${root}: too many or too large .py files`);
         }
       }
@@ -98,7 +113,7 @@ function collectFiles(roots) {
   return files;
 }
 
-async function runInWorker({ heap, files, hostPath, scriptPath, argv }) {
+async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop }) {
   const send = (kind, text) => parentPort.postMessage({ kind, text });
   // Our own line buffering (the package's drops a last line without a newline).
   const sink = (kind) => {
@@ -140,6 +155,12 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv }) {
     );
     // compile() with the host path, so tracebacks name the script's real file.
     mp.runPython(`exec(compile(open(__file__).read(), ${JSON.stringify(hostPath)}, "exec"))`);
+    if (loop !== null) {
+      const call = `_more = ${loop}`;
+      do {
+        mp.runPython(call);
+      } while (mp.globals.get("_more"));
+    }
   } catch (e) {
     out.flush();
     const text = String((e && e.message) || e);
@@ -177,10 +198,17 @@ function main() {
     usage(`cannot read ${opts.script}: ${e.message}`);
   }
   const scriptPath = `/script/${basename(opts.script)}`;
-  const files = collectFiles(opts.roots);
+  const files = collectFiles(opts.tree === null ? opts.roots : [...opts.roots, [opts.tree]]);
   files.push([scriptPath, script]);
   const worker = new Worker(fileURLToPath(import.meta.url), {
-    workerData: { heap: opts.heap, files, hostPath: opts.script, scriptPath, argv: [scriptPath, ...opts.args] },
+    workerData: {
+      heap: opts.heap,
+      files,
+      hostPath: opts.script,
+      scriptPath,
+      argv: [scriptPath, ...opts.args],
+      loop: opts.loop,
+    },
   });
   let exitCode = null;
   const timer = setTimeout(() => {

@@ -1,0 +1,121 @@
+"""Host side of the firmware memory probe (tools/mp/fw_mem.py): per board, per runtime.
+
+    from mp import fw_mem_host as fwm
+    build = fwm.probe_dir(tmp, mpy=False)
+    fwm.smallest_heap_unix(build, "expert", "pybadge")   # bytes, MicroPython unix port (64-bit)
+    fwm.smallest_heap_vm(build, "expert", "pybadge")     # bytes, WebAssembly VM (32-bit)
+
+BOARDS lists the boards `make bench` measures: (name, runtime). "cp": a
+CircuitPython board, posed from boards/schemes.py on the displayio stand-ins,
+with .py sources (CircuitPython compiles them on the board); its figures are
+fw_heap_kib_cp32_<board>. "mp": a MicroPython profile, boards/<name>.py built by
+its make() on tools/mp/stubs/machine.py, shipped as .mpy; figures
+fw_heap_kib_mpy64_<board> (unix port) and fw_heap_kib_mpy32_<board> (VM). A new
+board is one entry here.
+
+The VM's heap is not fixed: it grows instead of collecting inside a top-level call
+(MICROPY_GC_SPLIT_HEAP_AUTO). fw_mem.py therefore runs there one app step per
+top-level call (garbage is collected between them), and compiles the boot's
+modules one per call, in the order the boot imports them (boot_modules()). The
+smallest heap is the smallest starting size at which the run ends without the
+heap having grown (docs/memory.md: why that stands for a board's fixed heap, and
+what it over-counts).
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+
+import mpvm  # noqa: E402
+import upy  # noqa: E402
+
+SCRIPT = os.path.join(TOOLS, "mp", "fw_mem.py")
+BOARDS = (
+    ("pybadge", "cp"),
+    ("clue", "cp"),
+    ("feather_tft", "cp"),
+)
+LEVEL = "expert"  # the strongest bots: the most code and scratch
+ROUNDS = 2
+VM_TIMEOUT = 120
+
+
+def probe_dir(dest, mpy=False):
+    """tools/upy.firmware_probe_dir plus every board module (the schemes, the MicroPython profiles)."""
+    upy.firmware_probe_dir(dest, mpy)
+    if mpy:
+        upy.compile_mpy(dest, ("boards",))
+        for name in ("__init__.py", "base.py", "gfx_displayio.py"):  # MicroPython imports a .py before a .mpy
+            os.remove(os.path.join(dest, "boards", name))
+    else:
+        upy.copy_py(dest, ("boards",))
+    return dest
+
+
+def args(level, rounds, board, modules=""):
+    return [level, str(rounds), "0", board] + ([modules] if modules else [])
+
+
+def run_unix(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge"):
+    """CompletedProcess of fw_mem.py under `micropython -X heapsize=heap`."""
+    return upy.run("tools/mp/fw_mem.py", cwd=build, heap=heap, args=args(level, rounds, board))
+
+
+def smallest_heap_unix(build, level=LEVEL, board="pybadge", rounds=ROUNDS):
+    return upy.smallest_heap("tools/mp/fw_mem.py", build, step=1024, args=args(level, rounds, board))
+
+
+def run_vm(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge", modules=""):
+    """(returncode, {key: value}, stdout + stderr) of fw_mem.py in the VM, one app step per call."""
+    node = shutil.which("node")
+    if node is None:
+        return 127, {}, "node is not on PATH"
+    cmd = [node, mpvm.RUN_MJS, "--timeout", str(VM_TIMEOUT), "--heap", str(int(heap)), "--tree", build]
+    cmd += ["--loop", "tick()", SCRIPT] + args(level, rounds, board, modules)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=VM_TIMEOUT + 30, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return 124, {}, "fw_mem.py did not finish in the VM within %d s" % VM_TIMEOUT
+    return p.returncode, mpvm.parse_keys(p.stdout), p.stdout + p.stderr
+
+
+def boot_modules(build, level=LEVEL, board="pybadge"):
+    """The modules the boot imports, as fw_mem.py's comma-separated list (a run at 1 MiB)."""
+    rc, keys, out = run_vm(build, 1 << 20, level, 1, board, "?")
+    if rc or "fw_boot_modules" not in keys:
+        raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
+    return keys["fw_boot_modules"]
+
+
+def vm_fits(build, heap, level=LEVEL, board="pybadge", modules="", rounds=ROUNDS):
+    """(True if the run completes without the heap growing, the run's output)."""
+    rc, keys, out = run_vm(build, heap, level, rounds, board, modules)
+    return rc == 0 and keys.get("fw_heap_grew") == "0", out
+
+
+def smallest_heap_vm(build, level=LEVEL, board="pybadge", lo=64 << 10, hi=512 << 10, step=1024):
+    """Bisect the smallest starting heap (bytes, multiple of step) the VM run needs without growing."""
+    modules = boot_modules(build, level, board)
+    ok, out = vm_fits(build, hi, level, board, modules)
+    if not ok:
+        raise RuntimeError("fw_mem.py grows the VM's heap even from %d bytes:\n%s" % (hi, out[-2000:]))
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if vm_fits(build, mid, level, board, modules)[0]:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def live_peak_vm(build, level=LEVEL, board="pybadge"):
+    """The largest live heap (bytes) after a collection between steps, from a run at 1 MiB."""
+    rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board))
+    if rc or "fw_live_peak" not in keys:
+        raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
+    return int(keys["fw_live_peak"])
