@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash
+.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package
 
 venv: $(STAMP)
 
@@ -54,12 +54,17 @@ TOURNEY_COUNT := $(if $(filter --rounds% --matches%,$(ARGS)),,--rounds 2000)
 tournament: $(STAMP)
 	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) tools/tournament.py --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) tools/tournament.py $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))
 
-# The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython).
+# The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython,
+# or a MicroPython handheld: pico_lcd_114|pico_display|pico_lcd_13|oled128x64, as .mpy).
 BOARD ?= pybadge
 bundle: $(STAMP)
 	$(PY) tools/bundle.py $(BOARD)
 
-# Copy to a board: the CIRCUITPY drive (found, or DRIVE=...) or serial (PORT=...).
+# mip/<profile>/package.json of every MicroPython handheld, from its bundle (a test holds them to it).
+package: $(STAMP)
+	$(PY) tools/bundle.py --package-json
+
+# Copy to a board: the CIRCUITPY drive (found, or DRIVE=...) or serial (PORT=...; MicroPython: mpremote).
 flash: $(STAMP)
 	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
 

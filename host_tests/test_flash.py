@@ -639,3 +639,88 @@ def test_serial_circuitpython_keeps_the_boards_settings_toml(tmp_path):
         r = mpremote(vb.url, "exec", "print(repr(open('settings.toml', 'rb').read()))")
         got = ast.literal_eval(r.stdout.strip().splitlines()[-1])
         assert got.startswith(USER_SETTINGS) and b'ELFER_BOARD = "pybadge"' in got
+
+
+# --- issue 13: MicroPython game bundles (main.py, .mpy) over mpremote ------------------------
+
+
+def game_folder(tmp_path, main):
+    """A small game bundle as tools/bundle.py lays it out: .mpy modules and main.py (the probe)."""
+    folder = tmp_path / "game"
+    (folder / "engine").mkdir(parents=True)
+    (folder / "engine" / "rng.mpy").write_bytes(bundle.compile_mpy("engine/rng.py"))
+    (folder / "engine" / "__init__.mpy").write_bytes(bundle.compile_mpy("engine/__init__.py"))
+    (folder / "engine" / "compat.mpy").write_bytes(bundle.compile_mpy("engine/compat.py"))
+    (folder / "main.py").write_text(main)
+    return folder
+
+
+PROBE = "import engine.rng\nprint('probe main ran from', engine.rng.__file__)\nopen('ran.txt', 'w').write('yes')\n"
+
+
+def test_game_flash_removes_stale_sources_then_reset_runs_main_py(tmp_path):
+    """A board with an old engine/rng.py (MicroPython would import it before the new .mpy):
+    it is removed and said so; no self-test; the soft reset runs main.py, which imports the .mpy."""
+    need_vboard()
+    folder = game_folder(tmp_path, PROBE)
+    old = tmp_path / "old.py"
+    old.write_text("raise ImportError('the stale source ran')\n")
+    with virtual_board.VirtualBoard() as vb:
+        assert mpremote(vb.url, "fs", "mkdir", ":engine").returncode == 0
+        assert mpremote(vb.url, "fs", "cp", str(old), ":engine/rng.py").returncode == 0
+        lines = []
+        name, copied, skipped, result = flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert name == "micropython" and result is None
+        assert sorted(copied) == ["engine/__init__.mpy", "engine/compat.mpy", "engine/rng.mpy", "main.py"]
+        assert "removed engine/rng.py (the bundle has engine/rng.mpy, which it would shadow)" in lines
+        assert "  probe main ran from engine/rng.mpy" in lines
+        assert lines[-1] == "reset: main.py runs the game (the title menu)"
+        assert not any("selftest" in x for x in lines)
+        files = board_files(vb.url)
+        import hashlib
+
+        assert "engine/rng.py" not in files and files["ran.txt"] == hashlib.sha256(b"yes").hexdigest()
+        lines = []  # again: nothing to copy or remove, main.py runs again after the reset
+        _, copied, skipped, _ = flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert copied == [] and len(skipped) == 4 and not any(x.startswith("removed") for x in lines)
+        assert "  probe main ran from engine/rng.mpy" in lines
+
+
+def test_game_flash_dry_run_says_what_it_would_remove_and_removes_nothing(tmp_path):
+    need_vboard()
+    folder = game_folder(tmp_path, PROBE)
+    with virtual_board.VirtualBoard() as vb:
+        assert mpremote(vb.url, "fs", "cp", str(folder / "main.py"), ":main.py").returncode == 0
+        assert mpremote(vb.url, "fs", "mkdir", ":engine").returncode == 0
+        assert mpremote(vb.url, "fs", "cp", str(folder / "main.py"), ":engine/rng.py").returncode == 0
+        lines = []
+        flash.flash_serial(str(folder), vb.url, dry_run=True, out=lines.append)
+        assert "would remove engine/rng.py (the bundle has engine/rng.mpy, which it would shadow)" in lines
+        assert not any("probe main ran" in x for x in lines)  # no reset either
+        assert "engine/rng.py" in board_files(vb.url)
+
+
+def test_game_flash_says_when_main_py_fails_at_boot(tmp_path):
+    need_vboard()
+    folder = game_folder(tmp_path, "import no_such_module\n")
+    with virtual_board.VirtualBoard() as vb:
+        lines = []
+        with pytest.raises(flash.FlashError, match="main.py failed at boot: ImportError: no module named"):
+            flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert "the board says after the reset:" in lines
+
+
+def test_mpremote_mip_install_of_the_bundles_package_json_puts_it_at_the_root(tmp_path):
+    """The README's route without make: the real `mpremote mip install --target ""` reads the
+    bundle's package.json (relative sources) and the board has the files at / as make flash puts them."""
+    need_vboard()
+    import hashlib
+
+    folder = game_folder(tmp_path, PROBE)
+    rels = [rel for rel, _ in flash.bundle_files(str(folder))]
+    (folder / "package.json").write_bytes(bundle.package_json(rels))
+    with virtual_board.VirtualBoard() as vb:
+        r = mpremote(vb.url, "mip", "install", "--target", "", str(folder / "package.json"))
+        assert r.returncode == 0, r.stdout + r.stderr
+        got = board_files(vb.url)
+        assert got == {rel: hashlib.sha256((folder / rel).read_bytes()).hexdigest() for rel in rels}

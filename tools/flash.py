@@ -21,8 +21,14 @@ a message naming the line.
 Serial (--port, or when no drive is found): mpremote is the transport. The
 runtime is read from sys.implementation.name. On MicroPython: folders made,
 unchanged files skipped (mpremote's size and sha256 checks), each file written
-through a temporary name, a soft reset, then the on-device self-test, which
-must print PASS with the host's digest. On CircuitPython, code may write files
+through a temporary name. A game bundle (pico_lcd_114, ...: main.py and .mpy
+modules) then has each stale X.py removed whose X.mpy it brings (MicroPython
+imports X.py before X.mpy, so an old source would win), and ends with a soft
+reset from the friendly REPL, after which MicroPython runs main.py: the title
+menu comes up (what main.py printed in its first moments is shown, so a crash
+at boot is seen). No self-test then: it is on the device (Help, then A) and
+takes seconds there. The engine-only micropython bundle is soft-reset and runs
+the on-device self-test, which must print PASS with the host's digest. On CircuitPython, code may write files
 only after boot.py remounted the drive (the write button held at reset), and
 mpremote's own fs commands do not work there, so the tool sends its own small
 commands over the raw REPL; if the board is not writable it says what to do
@@ -50,7 +56,8 @@ import cpsettings  # noqa: E402
 TMP_SUFFIX = ".elfer-tmp"
 SETTINGS = "settings.toml"
 BOOT_OUT = "boot_out.txt"  # CircuitPython writes it at every boot: what makes a folder a drive
-LAST = ("code.py", "main.py")  # written last: a board resetting mid-flash runs the old program
+MAIN = "main.py"  # MicroPython runs it after a reset (CircuitPython runs code.py)
+LAST = ("code.py", MAIN)  # written last: a board resetting mid-flash runs the old program
 CHUNK = 1024
 WRITE_HELP = {
     "pybadge": "hold SELECT",
@@ -322,6 +329,8 @@ def _link_lost(e):
 
 def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None):
     """Copy the bundle over the REPL; returns (runtime, copied, skipped, selftest line or None).
+    A game bundle (main.py in it) ends with the soft reset that starts main.py instead of the
+    self-test; the stale .py files it removed are told through out ("removed X.py ...").
 
     A line lost part-way (cable pulled, board reset, socket closed) is a FlashError naming the
     file: "serial line lost while writing FILE: ..."; the board keeps the old file whole."""
@@ -338,7 +347,8 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
         raise FlashError("serial line lost while %s %s: %s" % (doing[0], doing[1], why[0])) from None
     finally:
         try:
-            t.exit_raw_repl()
+            if t.in_raw_repl:
+                t.exit_raw_repl()
             t.close()
         except Exception:
             pass
@@ -408,7 +418,15 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
         if got != adler(data):
             raise FlashError("%s: the board's copy differs from the bundle after writing" % rel)
         out("copied %s (%d bytes)" % (rel, len(data)))
+    if name != "circuitpython":
+        doing[:] = ["removing", "stale .py files"]
+        remove_stale_sources(t, folder, dry_run, out)
     result = None
+    if name != "circuitpython" and os.path.isfile(os.path.join(folder, MAIN)):
+        if not dry_run:
+            doing[:] = ["resetting", "the board"]
+            start_main(t, out)
+        return name, copied, skipped, result
     if not dry_run and selftest and name != "circuitpython":
         doing[:] = ["running", "engine/selftest.py"]
         t.enter_raw_repl(soft_reset=True)
@@ -416,6 +434,54 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
         result = text.decode().strip()
         out(result)
     return name, copied, skipped, result
+
+
+def remove_stale_sources(t, folder, dry_run, out):
+    """Remove X.py on the board where the bundle brings X.mpy: MicroPython's import looks for
+    X.py first (py/builtinimport.c, stat_file_py_or_mpy), so an old source would shadow it."""
+    import ast
+
+    sources = [rel[:-4] + ".py" for rel, _ in bundle_files(folder) if rel.endswith(".mpy")]
+    found = _exec(t, "print([p for p in %r if _elfer_size(p) >= 0])" % sources, "(stale .py check)")
+    stale = ast.literal_eval(found.decode().strip()) if sources else []
+    for rel in stale:
+        if not dry_run:
+            _exec(t, "os.remove(%r)" % rel, rel)
+        out(
+            "%s %s (the bundle has %s, which it would shadow)"
+            % ("would remove" if dry_run else "removed", rel, rel[:-3] + ".mpy")
+        )
+    return stale
+
+
+def start_main(t, out, wait=1.5):
+    """Soft-reset from the friendly REPL: MicroPython then runs boot.py and main.py
+    (ports/rp2/main.c: main.py only in the friendly REPL mode). Shows what the board printed
+    in the first moments (a traceback if main.py failed at once)."""
+    t.exit_raw_repl()
+    t.serial.reset_input_buffer()
+    t.serial.write(b"\x04")
+    deadline = time.monotonic() + wait
+    said = b""
+    while time.monotonic() < deadline:
+        n = t.serial.in_waiting
+        if n:
+            said += t.serial.read(n)
+        else:
+            time.sleep(0.05)
+    text = said.decode("utf-8", "replace").replace("\r", "")
+    if "soft reboot" not in text:
+        raise FlashError("the board did not soft-reset (no 'soft reboot' after Ctrl-D): press its reset button")
+    lines = [x for x in text.split("soft reboot", 1)[1].splitlines() if x.strip()]
+    lines = [x for x in lines if not x.startswith(("MicroPython v", 'Type "help()"', ">>>"))]
+    if lines:
+        out("the board says after the reset:")
+        for line in lines[-12:]:
+            out("  " + line)
+    if any(x.startswith("Traceback") for x in lines):
+        raise FlashError("main.py failed at boot: %s" % lines[-1].strip())
+    out("reset: main.py runs the game (the title menu)")
+    return lines
 
 
 def main(argv=None):
@@ -450,7 +516,7 @@ def main(argv=None):
             if result is not None and not result.startswith("selftest: PASS"):
                 print("flash: the self-test did not pass: %s" % result, file=sys.stderr)
                 return 1
-            if name == "circuitpython":
+            if name == "circuitpython" or os.path.isfile(os.path.join(folder, MAIN)):
                 print(
                     "flash: self-test on the board: Help, then A; or at the REPL: import engine.selftest; "
                     "engine.selftest.main()"

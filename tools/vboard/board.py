@@ -142,3 +142,19 @@ def _vb_soft_reset(cp):
             del _VB_SYS.modules[name]
     if cp:
         _vb_circuitpython()
+
+
+def _vb_main():
+    """After a soft reset in the friendly REPL, run boot.py then main.py if present, as
+    MicroPython's ports do (ports/rp2/main.c: pyexec_file_if_exists); tracebacks to _vb_err."""
+    global _vb_err
+    said = ""
+    for name in ("boot.py", "main.py"):
+        try:
+            with open(name) as f:
+                src = f.read()
+        except OSError:
+            continue
+        _vb_run(src)
+        said += _vb_err
+    _vb_err = said

@@ -6,7 +6,8 @@
 // behind the REPL protocol mpremote speaks: friendly REPL, raw REPL (Ctrl-A), raw-paste
 // (Ctrl-E A Ctrl-A, flow-controlled windows; handled here because the VM's own
 // hangs on raw-paste windows), Ctrl-D soft reset, Ctrl-B back to the
-// friendly REPL, Ctrl-C. The file system is the
+// friendly REPL, Ctrl-C; a soft reset from the friendly REPL runs boot.py and main.py (not in
+// CircuitPython quirks mode; a main.py that never returns keeps the board busy). The file system is the
 // VM's own (in memory) with MicroPython's errno numbers (tools/vboard/board.py).
 // So `mpremote connect socket://127.0.0.1:PORT fs ls / cp / exec / run / soft-reset` work.
 //
@@ -61,6 +62,11 @@ function send(text) {
 function run(src) {
   mp.globals.set("_vb_src", src);
   mp.runPython("_vb_run(_vb_src)");
+  return String(mp.globals.get("_vb_err") || "").replace(/\r?\n/g, "\r\n");
+}
+
+function runMain() {
+  mp.runPython("_vb_main()");
   return String(mp.globals.get("_vb_err") || "").replace(/\r?\n/g, "\r\n");
 }
 
@@ -146,6 +152,7 @@ function onByte(c) {
   } else if (c === 0x04) {
     send("\r\nMPY: soft reboot\r\n");
     softReset();
+    if (!opts.cp) send(runMain()); // MicroPython runs boot.py and main.py after a friendly soft reset
     send(BANNER + ">>> ");
   } else if (c === 0x0d) {
     send("\r\n");
