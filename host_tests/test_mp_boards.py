@@ -470,3 +470,84 @@ def test_tomlenv_on_micropython_gives_main_its_settings(mp, tmp_path):
     )
     assert out[0] == "pico_lcd_114 2 7"
     assert out[1] == "settings.toml: ELFER_LANG = nope is not a quoted string or an integer"
+
+
+VM_SCRIPT = """
+import sys
+sys.path.insert(0, "/proj/stubs")
+import gc, machine, time
+from boards.pinkeys import PinKeys
+from boards.ssd1306 import SSD1306
+from boards.st7789 import ST7789
+
+
+class NullBus:  # the bus costs nothing: what is counted is the driver's own allocation
+    def write(self, b):
+        pass
+
+    def writeto(self, addr, b):
+        pass
+
+    def writevto(self, addr, v):
+        pass
+
+
+def allocated(fn, n):
+    fn()
+    a = gc.mem_alloc()
+    for _ in range(n):
+        fn()
+    return gc.mem_alloc() - a
+
+
+pin = machine.Pin(8, machine.Pin.OUT)
+lcd = ST7789(NullBus(), pin, pin, None, None, 240, 135, 40, 53, 0x70)
+rows = memoryview(bytearray(16 * 240 * 2))
+oled = SSD1306(NullBus())
+pages = memoryview(bytearray(2 * 128))
+keys = PinKeys((15, 17, 2, 18, 16, 20, 3))
+machine.press(17)
+print("st7789", allocated(lambda: lcd.write_rows(16, 32, rows), 50))
+print("ssd1306", allocated(lambda: oled.write_rows(16, 32, pages), 50))
+print("keys", allocated(keys.read_key, 500))
+print("period", time.ticks_add(0, -1) + 1)
+
+machine.reset()
+m = machine.use_board("pico_lcd_13")
+
+
+class G:
+    def show(self, layer):
+        pass
+
+    def flush(self):
+        pass
+
+
+from boards import pico_lcd_13
+
+b = pico_lcd_13.make(G())
+buf = bytearray(240 * 240 * 2)
+for i in range(0, len(buf), 4):
+    buf[i] = 0xF8  # red, then black, pixel by pixel
+b.panel.write_rows(0, 240, buf)
+print("pixels", m.pixel(0, 0), m.pixel(1, 0), m.pixel(238, 239), m.pixel(239, 239))
+"""
+
+
+def test_drivers_and_keys_in_the_32_bit_vm_allocate_nothing_per_call(tmp_path):
+    from tools import mpvm
+
+    ok, why = mpvm.available()
+    if not ok:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the 32-bit VM checks, but " + why)
+        pytest.skip("!!! 32-BIT VM CHECKS NOT RUN !!! " + why)
+    script = tmp_path / "hw_vm.py"
+    script.write_text(VM_SCRIPT)
+    roots = [os.path.join(ROOT, d) for d in ("boards", "firmware")] + [STUBS]
+    rc, out, err = mpvm.run_wasm(str(script), roots, timeout=120)
+    assert rc == 0, out + err
+    lines = out.split("\n")
+    assert lines[:4] == ["st7789 0", "ssd1306 0", "keys 0", "period 1073741824"]
+    assert lines[4] == "pixels 63488 0 63488 0"
