@@ -95,7 +95,7 @@ def load(getenv=None):
         found = identify()[0]
     except RuntimeError:
         if why:  # nothing to fall back on: say what was wrong with ELFER_BOARD
-            raise RuntimeError("settings.toml: ELFER_BOARD " + why)
+            raise RuntimeError("settings.toml: ELFER_BOARD " + why) from None
         raise
     board = make(found)
     if not why:

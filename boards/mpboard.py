@@ -2,8 +2,9 @@
 
 A profile builds its panel (boards/st7789.py, boards/ssd1306.py) and its keys
 (boards/pinkeys.py) and hands them here; the renderer (boards/gfx_framebuf.py) keeps
-the screen and pushes what changed to the panel. No speaker, no pixels, no battery
-sense on these boards; saves go to a file on the board's flash.
+the screen and pushes what changed to the panel. No speaker and no battery sense
+on these boards (the Pico Display Pack's RGB LED shows the seat on turn); saves go
+to a file on the board's flash.
 """
 
 from boards.base import Board
@@ -43,6 +44,30 @@ class MpBoard(Board):
         from firmware.fileregion import FileRegion
 
         return FileRegion("elfer-saves.bin", 4096)
+
+
+class RgbLed:
+    """An RGB LED on three PWM pins, filled like a NeoPixel strip (Board.show_turn)."""
+
+    def __init__(self, pins, inverted=True):
+        """inverted: the pin pulls the LED's cathode (common anode): low is lit."""
+        from machine import PWM, Pin
+
+        self.pwm = []
+        for p in pins:
+            pwm = PWM(Pin(p))
+            pwm.freq(1000)
+            self.pwm.append(pwm)
+        self.inverted = inverted
+        self.fill((0, 0, 0))
+
+    def fill(self, rgb):
+        for i in range(3):
+            duty = rgb[i] * 257  # 0..255 -> 0..65535
+            self.pwm[i].duty_u16(65535 - duty if self.inverted else duty)
+
+    def show(self):
+        pass
 
 
 def settings_getenv():

@@ -4,14 +4,15 @@ Pins from Pimoroni's own code (pimoroni/pimoroni-pico, common/pimoroni_common.hp
 "front" SPI slot the pack uses: SCK GP18, MOSI GP19, CS GP17, DC GP16, backlight GP20 by
 PWM; the pack has no reset line) and the pack's pinout (https://shop.pimoroni.com/products/
 pico-display-pack; 32blit/32blit-sdk 32blit-pico/board/display_pack/config.h): buttons
-A GP12, B GP13, X GP14, Y GP15, low when pressed. Window and MADCTL from
+A GP12, B GP13, X GP14, Y GP15, low when pressed; RGB LED red GP6, green GP7, blue GP8,
+lit when low (LED_INVERTED there). Window and MADCTL from
 drivers/st7789/st7789.cpp (configure_display, "Pico Display"): columns 40..279, rows 53..187,
 MADCTL 0x70 (COL_ORDER | SWAP_XY | SCAN_ORDER).
 """
 
 from machine import SPI, Pin
 
-from boards.mpboard import MpBoard
+from boards.mpboard import MpBoard, RgbLed
 from boards.pinkeys import PinKeys
 from boards.schemes import PicoDisplayScheme
 from boards.st7789 import ST7789
@@ -36,6 +37,7 @@ class PicoDisplay(PicoDisplayScheme, MpBoard):
             madctl=0x70,
         )
         MpBoard.__init__(self, panel, PinKeys(KEY_PINS), gfx)
+        self.pixels = RgbLed((6, 7, 8))
 
 
 def make(gfx=None):

@@ -28,7 +28,7 @@ class PinKeys:
         self.active = bytearray(1 if v else 0 for v in levels)
         self.pins = []
         for i in range(n):
-            pull_to = -1
+            pull_to = None
             if pull:
                 pull_to = Pin.PULL_DOWN if self.active[i] else Pin.PULL_UP
             self.pins.append(Pin(pins[i], Pin.IN, pull_to))

@@ -52,7 +52,7 @@ class ST7789:
                 self.pwm.freq(1000)
             except (ImportError, ValueError):
                 self.pwm = None  # a pin without PWM: on/off only
-        self.brightness(0)  # dark until the panel has something to show
+        self.brightness(0)  # dark while the panel starts (no flash of noise)
         cs(1)
         if rst is not None:
             rst(1)
@@ -71,6 +71,7 @@ class ST7789:
         self.command(_NORON)
         self.command(_DISPON)
         time.sleep_ms(10)
+        self.brightness(4)  # lit once the panel is set up (the firmware sets its level later)
 
     def command(self, cmd, arg=-1):
         """One command byte, then one parameter byte if arg >= 0."""

@@ -39,7 +39,9 @@ def _value(name, raw):
     try:
         return int(bare.decode().replace("_", ""), 0)
     except ValueError:
-        raise ValueError("settings.toml: %s = %s is not a quoted string or an integer" % (name, bare.decode()))
+        raise ValueError(
+            "settings.toml: %s = %s is not a quoted string or an integer" % (name, bare.decode())
+        ) from None
 
 
 def _string(name, raw):
@@ -63,7 +65,7 @@ def _string(name, raw):
                         raise ValueError
                     out.extend(chr(code).encode())
                 except ValueError:
-                    raise ValueError("settings.toml: %s has a bad unicode escape" % name)
+                    raise ValueError("settings.toml: %s has a bad unicode escape" % name) from None
                 i += n
             else:
                 out.append(_ESC.get(e, e))

@@ -165,12 +165,33 @@ def test_st7789_backlight_is_pwm_in_quarter_steps_and_bad_rows_are_refused(mp):
             print(e)
         """
     )
-    # Dark from power-up until the firmware sets its brightness.
-    assert out[0] == "pico_lcd_114 [0, 16383, 32767, 65535] True"
-    assert out[1] == "pico_display [0, 16383, 32767, 65535] True"
-    assert out[2] == "pico_lcd_13 [0, 16383, 32767, 65535] True"
+    # Lit once set up (dark while it starts), then as the firmware's settings say.
+    assert out[0] == "pico_lcd_114 [65535, 16383, 32767, 65535] True"
+    assert out[1] == "pico_display [65535, 16383, 32767, 65535] True"
+    assert out[2] == "pico_lcd_13 [65535, 16383, 32767, 65535] True"
     assert out[3:7] == ["refused"] * 4
     assert out[7] == "brightness 5 is not 0..4"
+
+
+def test_pico_display_rgb_led_shows_the_seat_on_turn_lit_when_low(mp):
+    out = mp(
+        """
+        import machine
+        machine.use_board("pico_display")
+        from boards import pico_display
+        from boards.base import SEAT_RGB
+        b = pico_display.make(FakeGfx())
+        duty = lambda: [machine.pwm_of(p).duty_u16() for p in (6, 7, 8)]
+        print(duty())
+        b.show_turn(1, 4)
+        print(duty(), SEAT_RGB[1])
+        b.show_turn(-1, 4)
+        print(duty())
+        """
+    )
+    assert out[0] == "[65535, 65535, 65535]"  # off
+    assert out[1] == "[59367, 65535, 65535] (24, 0, 0)"  # red: 24/255 of full, pulled low
+    assert out[2] == "[65535, 65535, 65535]"
 
 
 def test_ssd1306_pages_show_the_framebuf_picture_and_brightness_is_contrast(mp):
