@@ -1,6 +1,8 @@
 """The interface every board profile offers the firmware, and the shared plumbing.
 
-A board has: width, height, display (auto_refresh off; the firmware refreshes),
+A board has: width, height, gfx (the drawing surface: boards/gfx_displayio.py or
+boards/gfx_framebuf.py), show(layer) (make a layer of gfx the screen), refresh()
+(push what changed), display (auto_refresh off; the firmware refreshes),
 read_key() -> key code (-1: none; else key_number * 2 + 1 when pressed,
 key_number * 2 when released: an int, so reading keys allocates nothing),
 overflowed() (the key queue lost events; cleared by asking), keymap (key
@@ -50,6 +52,7 @@ class Board:
     keymap = ()
     holdmap = None
     has_backlight = False
+    gfx = None  # the drawing surface; displayio boards: boards.gfx_displayio.GFX
     # (logical button, printed name) for each button the board has (firmware/keys.py).
     labels = ()
 
@@ -66,6 +69,11 @@ class Board:
 
     def overflowed(self):
         return queue_overflowed(self.keys.events)
+
+    def show(self, layer):
+        """Make layer the screen: a displayio board shows its Group (others override this)."""
+        if self.display.root_group is not layer.group:
+            self.display.root_group = layer.group
 
     def refresh(self):
         self.display.refresh()

@@ -4,10 +4,12 @@ import board
 import keypad
 
 from boards.base import Board, Speaker, builtin_display, neopixels
+from boards.gfx_displayio import GFX
 from boards.schemes import ClueScheme
 
 
 class Clue(ClueScheme, Board):
+    gfx = GFX
     has_backlight = True
 
     def __init__(self):

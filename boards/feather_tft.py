@@ -4,10 +4,12 @@ import board
 import keypad
 
 from boards.base import Board, builtin_display, neopixels, queue_overflowed, read_queue
+from boards.gfx_displayio import GFX
 from boards.schemes import FeatherReverseTFTScheme, FeatherTFTScheme
 
 
 class FeatherTFT(FeatherTFTScheme, Board):
+    gfx = GFX
     has_backlight = True
 
     def __init__(self):

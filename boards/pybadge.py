@@ -4,6 +4,7 @@ import board
 import keypad
 
 from boards.base import Board, Speaker, builtin_display, neopixels
+from boards.gfx_displayio import GFX
 from boards.schemes import PyBadgeScheme
 
 
@@ -19,6 +20,7 @@ def shift_register_keys(count):
 
 
 class PyBadge(PyBadgeScheme, Board):
+    gfx = GFX
     has_backlight = True
 
     def __init__(self):

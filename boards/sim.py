@@ -19,6 +19,8 @@ import displayio  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
+from boards.gfx_displayio import GFX  # noqa: E402
+
 # Blinka's displayio starts a thread at import for auto-refreshing displays. Ours
 # refresh explicitly, and a live thread makes any later fork() of this process
 # (multiprocessing, e.g. the tournament tool inside the test run) deadlock.
@@ -106,6 +108,7 @@ _DISPLAY = []  # one display per process (Blinka's rule): reused by every SimBoa
 class SimBoard(Board):
     name = "sim"
     has_backlight = False
+    gfx = GFX
 
     def __init__(self, profile="sim", scale=3, keyboard=False, nvm=None):
         """profile: the board to pose as; keyboard: keep the full keyboard's eight buttons anyway;

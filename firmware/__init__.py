@@ -1,1 +1,1 @@
-"""The on-device app: screens, input and the match loop, on displayio (CircuitPython or Blinka)."""
+"""The on-device app: screens, input and the match loop, drawn through the board's surface (board.gfx)."""

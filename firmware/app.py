@@ -47,7 +47,7 @@ class App:
         self.head = b""  # the payload's version, settings and statistics, encoded (firmware/saves.py)
         self.open_store()
         self.setup = screens.setup_defaults()
-        self.panel = ui.Panel(board.width, board.height)
+        self.panel = ui.Panel(board.gfx, board.width, board.height)
         self.table = None  # the TableView of the current match
         self.table_screen = None
         self.match = None
@@ -65,9 +65,7 @@ class App:
     # --- screens -----------------------------------------------------------------
     def show(self, screen):
         self.screen = screen
-        group = self.table.group if screen.table else self.panel.group
-        if self.board.display.root_group is not group:
-            self.board.display.root_group = group
+        self.board.show(self.table.layer if screen.table else self.panel.layer)
         screen.enter(self)
         self.input.flush(self.now)  # presses made for the old screen do not reach the new one
         self.dirty = True
@@ -149,7 +147,7 @@ class App:
         levels = ["you"] + st["levels"][1 : rules.players]
         self.match = Match(rules, levels, seed, dealer, tape=self.new_tape())
         self.saved_at = -1  # the new match is saved at its first turn
-        self.table = TableView(self.board.width, self.board.height, rules)
+        self.table = TableView(self.board.gfx, self.board.width, self.board.height, rules)
         self.table_screen = screens.TableScreen(self)
         self.show(self.table_screen)
         return ""

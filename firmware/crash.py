@@ -60,7 +60,7 @@ class ErrorScreen:
                 print("error area not written: %s" % (e2,))
         self.board = board
         self.input = Input(board)
-        self.panel = ui.Panel(board.width, board.height)
+        self.panel = ui.Panel(board.gfx, board.width, board.height)
         p = self.panel
         p.title.set(_say(b"e_title", "Something went wrong"), ui.WARN)
         lines = ui.wrap("%s: %s" % (type(e).__name__, e), p.cols)
@@ -73,7 +73,7 @@ class ErrorScreen:
         for i in range(p.rows):
             p.lines[i].set(lines[i] if i < len(lines) else "", ui.WHITE, None)
         p.footer.set(_restart_hint(board), ui.TITLE)
-        board.display.root_group = p.group
+        board.show(p.layer)
         board.refresh()
 
     def step(self, now):

@@ -105,20 +105,53 @@ def build(sheet):
     return chars
 
 
+class _Grid:
+    """A 1-bit sheet on the host: grid[x, y] like a displayio Bitmap."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.bits = bytearray(width * height)
+
+    def __getitem__(self, xy):
+        return self.bits[xy[1] * self.width + xy[0]]
+
+    def __setitem__(self, xy, v):
+        self.bits[xy[1] * self.width + xy[0]] = v
+
+
+def ascii_tiles(sheet):
+    """Draw the printable ASCII characters into tiles 0..GLYPHS-1 from terminalio's font,
+    Terminus 6x12 (ter-u12n.bdf: Blinka's terminalio reads that file, and CircuitPython's
+    built-in terminalio.FONT is made from it)."""
+    import terminalio
+
+    font = terminalio.FONT
+    for i in range(GLYPHS):
+        g = font.get_glyph(FIRST + i)
+        if g is None:
+            continue
+        src = g.bitmap
+        per_row = src.width // g.width
+        sx = (g.tile_index % per_row) * g.width
+        sy = (g.tile_index // per_row) * g.height
+        # CircuitPython's glyphs are whole cells (dy 0); a BDF glyph sits on a baseline 2 px up.
+        top = 0 if g.height >= CHAR_H else CHAR_H - 2 - g.height - g.dy
+        for y in range(g.height):
+            ty = top + y
+            if 0 <= ty < CHAR_H:
+                for x in range(min(g.width, CHAR_W)):
+                    if src[sx + x, sy + y]:
+                        sheet[i * CHAR_W + g.dx + x, ty] = 1
+
+
 def pack():
-    """(characters, bytes) for ui.py: 12 bytes a tile after ASCII (bit 5 = column 0), MISSING last."""
-    import displayio
-
-    from firmware import ui
-
-    ascii_sheet = ui.glyph_sheet()
-    sheet = displayio.Bitmap(CHAR_W * (GLYPHS + len(DRAWN) + len(COMPOSED)), CHAR_H, 2)
-    for x in range(CHAR_W * GLYPHS):
-        for y in range(CHAR_H):
-            sheet[x, y] = ascii_sheet[x, y]
+    """(characters, bytes) for ui.py: 12 bytes a tile (bit 5 = column 0), ASCII first, then
+    the characters returned, then MISSING."""
+    sheet = _Grid(CHAR_W * (GLYPHS + len(DRAWN.split("\n")) + len(COMPOSED.split("\n")) + 1), CHAR_H)
+    ascii_tiles(sheet)
     chars = build(sheet)
     out = bytearray()
-    for tile in range(GLYPHS, GLYPHS + len(chars) + 1):
+    for tile in range(GLYPHS + len(chars) + 1):
         for y in range(CHAR_H):
             out.append(sum(sheet[tile * CHAR_W + x, y] << (5 - x) for x in range(CHAR_W)))
     return chars, bytes(out)

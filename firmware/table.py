@@ -1,17 +1,16 @@
 """The table screen's drawing: rows, status, opponents, the hand strip and a message area.
 
 The layout is computed from the screen size and the text scale, never drawn
-per board. Rows are a TileGrid over a small sheet of cell tiles (one cell per
-rank: empty, placed in its color, the start card's frame, dead), so updating
-a row rewrites a few tile indices. The hand is a strip of card faces a
+per board; everything is drawn through the board's surface (board.gfx). Rows
+are tiles over a small sheet of cell tiles (one cell per rank: empty, placed
+in its color, the start card's frame, dead), so updating a row rewrites a
+few tile indices. The hand is a strip of card faces a
 pixel apart, scrolled around the cursor: a background tile per slot (the
 card's color, a dead card struck through, a move box's frame) under a label
 of two characters (the rank centred, Cinquillo's suit symbol before it), with
 a cursor bar above and playable marks below, both in one small bitmap each.
 Every word goes through firmware.lang; firmware/legend.py explains the symbols.
 """
-
-import displayio
 
 from engine import turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
@@ -88,31 +87,31 @@ class Layout:
         self.msg_lines = max(1, min(2, (height - self.msg_y) // self.lh))
 
 
-def _sheet(cell, height):
-    """The row tiles: cell x height each, stacked in one bitmap."""
-    pal = displayio.Palette(8)
-    pal[0] = ui.BLACK
-    pal[1] = ui.DARK
-    pal[6] = DEAD_RGB
-    pal[7] = ui.WHITE
-    bmp = displayio.Bitmap(cell, height * TILES, 8)
-    return bmp, pal
+def _row_sheet(gfx, cell, rh):
+    """The row tiles: empty, placed (colour), the start card's frame (colour), dead."""
+    sheet = gfx.sheet(cell, rh, TILES, 7)
+    for k in range(TILES):
+        for y in range(rh - 1):  # the last column and row stay black: the gaps
+            for x in range(cell - 1):
+                edge = x == 0 or y == 0 or x == cell - 2 or y == rh - 2
+                if k == 0:
+                    v = 1 if edge else 0
+                elif k < T_START:
+                    v = 1 + k  # colours 2..5
+                elif k < T_DEAD:
+                    v = 2 + k - T_START if edge else 0
+                else:
+                    v = 6 if edge or x == y * (cell - 1) // (rh - 1) else 0
+                if v:
+                    sheet.set(k, x, y, v)
+    return sheet
 
 
-def _card_sheet(w, h, gap, colors):
+def _card_sheet(gfx, w, h, gap, scale):
     """The card faces' backgrounds: w x h tiles (the last gap columns stay clear), one per kind."""
-    pal = displayio.Palette(9)
-    pal.make_transparent(0)
-    for c in range(4):
-        pal[1 + c] = colors[c]
-    pal[5] = DEAD_RGB
-    pal[6] = 0xFF3030  # its strike
-    pal[7] = 0xB0B0B0  # a move box's frame
-    pal[8] = ACTION_RGB
-    bmp = displayio.Bitmap(w, h * 8, 9)
+    sheet = gfx.sheet(w, h, 8, 9, scale)
     cw = w - gap
     for k in range(1, 8):
-        top = k * h
         for y in range(h):
             for x in range(cw):
                 edge = x == 0 or y == 0 or x == cw - 1 or y == h - 1
@@ -124,55 +123,58 @@ def _card_sheet(w, h, gap, colors):
                     v = 7 if edge else 0
                 else:
                     v = 8
-                bmp[x, top + y] = v
-    return bmp, pal
+                if v:
+                    sheet.set(k, x, y, v)
+    return sheet
+
+
+def _bar_sheet(gfx, w, filled, h):
+    """The cursor and mark bars: tile 1 white, tile 2 the mark's green, over filled of w columns."""
+    sheet = gfx.sheet(w, h, 3, 3)
+    for k in (1, 2):
+        for y in range(h):
+            for x in range(filled):
+                sheet.set(k, x, y, k)
+    return sheet
 
 
 class TableView:
-    def __init__(self, width, height, rules):
+    def __init__(self, gfx, width, height, rules):
         self.rules = rules
         self.game = rules.game
         self.width = width
         L = self.L = Layout(width, height, rules.ranks, rules.players)
-        self.group = displayio.Group()
-        g = self.group
+        self.layer = gfx.layer()
+        g = self.layer
         s = L.s
         self.status = ui.Line(g, L.x, L.status_y, L.cols, s)
-        # Rows: symbol, tile grid, span text.
+        # Rows: symbol, tiles, span text.
         cell, rh = L.cell, L.row_h - 1
-        bmp, pal = _sheet(cell, rh)
         colors = ROW_RGB[self.game]
-        for c in range(4):
-            pal[2 + c] = colors[c]
-        _draw_tiles(bmp, cell, rh)
-        self.grid = displayio.TileGrid(
-            bmp,
-            pixel_shader=pal,
-            width=rules.ranks,
-            height=rules.colors,
-            tile_width=cell,
-            tile_height=rh,
-            x=L.row_left,
-            y=L.rows_y,
+        self.grid = gfx.tiles(
+            g,
+            _row_sheet(gfx, cell, rh),
+            L.row_left,
+            L.rows_y,
+            rules.ranks,
+            rules.colors,
+            (ui.BLACK, ui.DARK) + colors + (DEAD_RGB,),
         )
         # the grid's rows are row_h - 1 apart plus the 1px gap drawn inside each tile
-        g.append(self.grid)
         self.spans = []
         for c in range(rules.colors):
             self.spans.append(ui.Line(g, L.row_right + 2, L.rows_y + c * rh, (width - L.row_right - 2) // L.cw, s))
-        # The rows' symbols (suit, or a block in the color) drawn once into one bitmap.
-        bmp = displayio.Bitmap(L.cw, 4 * rh, 5)
-        pal = displayio.Palette(5)
-        pal.make_transparent(0)
-        sheet = ui.glyph_sheet()
+        # The rows' symbols (suit, or a block in the color) drawn once into one tile; a symbol
+        # taller than its row reaches into the next row's space.
+        sym = gfx.sheet(L.cw, 4 * rh, 1, 5)
         for c in range(4):
-            pal[1 + c] = colors[c]
-            k = ui.tile_of(self.suit(c)) * ui.CHAR_W
+            k = ui.tile_of(self.suit(c))
             for y in range(c * rh, min(4 * rh, c * rh + ui.CHAR_H * s)):
+                row = ui.glyph_row(k, (y - c * rh) // s)
                 for x in range(L.cw):
-                    if sheet[k + x // s, (y - c * rh) // s]:
-                        bmp[x, y] = 1 + c
-        g.append(displayio.TileGrid(bmp, pixel_shader=pal, x=L.x, y=L.rows_y))
+                    if row >> (5 - x // s) & 1:
+                        sym.set(0, x, y, 1 + c)
+        gfx.tiles(g, sym, L.x, L.rows_y, 1, 1, (None,) + colors)
         # Opponents (Layout says where), clockwise from the person.
         self.opp_names = []
         self.opp_acts = []  # None where the layout has no room for the last action
@@ -189,42 +191,28 @@ class TableView:
             self.opp_acts.append(act)
         # Hand strip: card backgrounds (one tile per slot), a label on each, a cursor bar
         # above and playable marks below.
-        bmp, pal = _card_sheet(L.slot_w // s, L.card_h // s, L.gap // s, colors)
-        self.faces = displayio.TileGrid(
-            bmp,
-            pixel_shader=pal,
-            width=L.slots,
-            height=1,
-            tile_width=L.slot_w // s,
-            tile_height=L.card_h // s,
+        self.faces = gfx.tiles(
+            g,
+            _card_sheet(gfx, L.slot_w // s, L.card_h // s, L.gap // s, s),
+            L.strip_x,
+            L.card_y,
+            L.slots,
+            1,
+            (None,) + colors + (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB),  # strike, move box frame
         )
-        faces = displayio.Group(scale=s, x=L.strip_x, y=L.card_y)
-        faces.append(self.faces)
-        g.append(faces)
         self.slots = []
         top = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
         for i in range(L.slots):
             self.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, top, 2, s))
         # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
-        pal = displayio.Palette(2)
-        pal.make_transparent(0)
-        pal[1] = ui.DIM
         y = top + (L.lh - ui.CHAR_H) // 2
+        sheet = ui.glyph_sheet(gfx)
         self.arrows = []
         for x in (L.strip_x - ui.CHAR_W - 1, L.strip_x + L.slots * L.slot_w - L.gap + 1):
-            a = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=ui.CHAR_W, tile_height=ui.CHAR_H, x=x, y=y)
-            a[0] = 0
-            g.append(a)
-            self.arrows.append(a)
-        bpal = displayio.Palette(3)
-        bpal[0] = ui.BLACK
-        bpal[1] = ui.WHITE
-        bpal[2] = MARK_RGB
-        bpal.make_transparent(0)
-        self.cursor_bmp = displayio.Bitmap(width, L.bar, 3)
-        self.marks_bmp = displayio.Bitmap(width, L.bar, 3)
-        g.append(displayio.TileGrid(self.cursor_bmp, pixel_shader=bpal, x=0, y=L.card_y - L.bar - 1))
-        g.append(displayio.TileGrid(self.marks_bmp, pixel_shader=bpal, x=0, y=L.card_y + L.card_h + 1))
+            self.arrows.append(gfx.tiles(g, sheet, x, y, 1, 1, (None, ui.DIM)))
+        bars = _bar_sheet(gfx, L.slot_w, L.slot_w - L.gap, L.bar)
+        self.cursor = gfx.tiles(g, bars, L.strip_x, L.card_y - L.bar - 1, L.slots, 1, (None, ui.WHITE, MARK_RGB))
+        self.marks = gfx.tiles(g, bars, L.strip_x, L.card_y + L.card_h + 1, L.slots, 1, (None, ui.WHITE, MARK_RGB))
         self.msg = []
         for i in range(L.msg_lines):
             self.msg.append(ui.Line(g, L.x, L.msg_y + i * L.lh, L.cols, s, ui.DIM))
@@ -373,15 +361,15 @@ class TableView:
                     mark = 2
             if self.shown_marks[i] != mark:
                 self.shown_marks[i] = mark
-                _fill(self.marks_bmp, L.strip_x + i * L.slot_w, L.slot_w - L.gap, L.bar, mark)
+                self.marks[i] = mark
         self.arrows[0][0] = ord("<") - ui.FIRST if self.first > 0 else 0
         self.arrows[1][0] = ord(">") - ui.FIRST if self.first + k < len(items) else 0
         pos = cursor - self.first if 0 <= cursor < len(items) else -1
         if pos != self.shown_cursor:
             if self.shown_cursor >= 0:
-                _fill(self.cursor_bmp, L.strip_x + self.shown_cursor * L.slot_w, L.slot_w - L.gap, L.bar, 0)
+                self.cursor[self.shown_cursor] = 0
             if pos >= 0:
-                _fill(self.cursor_bmp, L.strip_x + pos * L.slot_w, L.slot_w - L.gap, L.bar, 1)
+                self.cursor[pos] = 1
             self.shown_cursor = pos
 
     def draw_face(self, i, k, text, color):
@@ -393,8 +381,8 @@ class TableView:
         L = self.L
         line = self.slots[i]
         x = L.strip_x + i * L.slot_w + L.gap + (L.cw // 2 if len(text) == 1 else 0)
-        if line.group.x != x:
-            line.group.x = x
+        if line.x != x:
+            line.move(x, line.y)
         line.set(text, color, None)
 
     def message(self, text, color=ui.DIM):
@@ -412,27 +400,3 @@ class TableView:
 
     def message_text(self):
         return " ".join(m.text for m in self.msg).strip()
-
-
-def _fill(bmp, x, w, h, value):
-    for yy in range(h):
-        for xx in range(x, x + w):
-            bmp[xx, yy] = value
-
-
-def _draw_tiles(bmp, cell, rh):
-    """Tile k occupies rows k*rh .. k*rh+rh-1; the last column and row stay black (gaps)."""
-    for k in range(TILES):
-        top = k * rh
-        for y in range(rh - 1):
-            for x in range(cell - 1):
-                edge = x == 0 or y == 0 or x == cell - 2 or y == rh - 2
-                if k == 0:
-                    v = 1 if edge else 0
-                elif k < T_START:
-                    v = 1 + k  # palette 2..5
-                elif k < T_DEAD:
-                    v = 2 + k - T_START if edge else 0
-                else:
-                    v = 6 if edge or x == y * (cell - 1) // (rh - 1) else 0
-                bmp[x, top + y] = v

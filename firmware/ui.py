@@ -1,19 +1,18 @@
 """Drawing primitives: fixed-width text lines and the text panel every menu and page uses.
 
-Text is drawn the way CircuitPython's own terminal draws it: a TileGrid whose
-tiles are the glyphs of terminalio's 6x12 font (plus the accented letters and
-symbols of firmware/glyphs.py), one tile per character, with its own
-two-color palette. Changing a text rewrites tile indices in place:
-nothing is allocated, and a line costs a few hundred bytes where a
-bitmap_label costs kilobytes (docs/memory.md has the figures).
+Text is drawn the way CircuitPython's own terminal draws it: a grid of
+6x12 tiles, one per character, each line with its own two colours. The
+tiles are packed below (the printable ASCII characters of terminalio's font,
+then the accented letters and symbols of firmware/glyphs.py), and every
+screen draws through the board's surface (board.gfx: boards/gfx_displayio.py
+or boards/gfx_framebuf.py), so this module imports no display library.
+Changing a text rewrites tile indices in place: a line costs a few hundred
+bytes where a bitmap_label costs kilobytes (docs/memory.md has the figures).
 """
-
-import displayio
-import terminalio
 
 CHAR_W = 6
 CHAR_H = 12
-FIRST = 32  # the sheet holds the printable ASCII characters 32..126
+FIRST = 32  # tile i < GLYPHS is character 32 + i (the printable ASCII characters)
 GLYPHS = 95
 
 BLACK = 0x000000
@@ -26,9 +25,9 @@ WARN = 0xFF6040
 GOOD = 0x40E040
 TITLE = 0xFFD040
 
-_SHEET = []  # the sheet, once made
+_SHEETS = []  # (gfx, scale, sheet) for each glyph sheet made
 
-# --- the tiles after ASCII, from firmware/glyphs.py (tools/glyphpack.py writes these two) ---
+# --- the tiles, from firmware/glyphs.py (tools/glyphpack.py writes these two) ---
 GLYPH_CHARS = (
     "\xdf\xbb\xb7\u2026\u2192\u2191\u2193\u21bb\ue000\ue001\ue002\ue003"
     "\u2588\u25a4\u2713\u2205\xe1\xe9\xed\xf3\xfa\xc1\xc9\xcd"
@@ -37,6 +36,63 @@ GLYPH_CHARS = (
     "\xc7\xbf\xa1\u2190\u21ba\xab"
 )
 GLYPH_BITS = (
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x08\x08\x08\x08\x08\x00"
+    b"\x08\x08\x00\x00\x00\x14\x14\x14\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x14\x14"
+    b"\x3e\x14\x14\x3e\x14\x14\x00\x00\x00\x00\x08\x1c\x2a\x28\x1c\x0a\x2a\x1c\x08\x00"
+    b"\x00\x00\x12\x2a\x14\x04\x08\x0a\x15\x12\x00\x00\x00\x00\x08\x14\x14\x08\x1a\x24"
+    b"\x24\x1a\x00\x00\x00\x08\x08\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x08"
+    b"\x10\x10\x10\x10\x08\x04\x00\x00\x00\x00\x10\x08\x04\x04\x04\x04\x08\x10\x00\x00"
+    b"\x00\x00\x00\x00\x14\x08\x3e\x08\x14\x00\x00\x00\x00\x00\x00\x00\x08\x08\x3e\x08"
+    b"\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x08\x08\x10\x00\x00\x00\x00\x00"
+    b"\x00\x00\x3e\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x08\x08\x00\x00"
+    b"\x00\x00\x02\x02\x04\x04\x08\x08\x10\x10\x00\x00\x00\x00\x1c\x22\x26\x2a\x32\x22"
+    b"\x22\x1c\x00\x00\x00\x00\x08\x18\x08\x08\x08\x08\x08\x1c\x00\x00\x00\x00\x1c\x22"
+    b"\x22\x02\x04\x08\x10\x3e\x00\x00\x00\x00\x1c\x22\x02\x0c\x02\x02\x22\x1c\x00\x00"
+    b"\x00\x00\x02\x06\x0a\x12\x22\x3e\x02\x02\x00\x00\x00\x00\x3e\x20\x20\x3c\x02\x02"
+    b"\x22\x1c\x00\x00\x00\x00\x1c\x20\x20\x3c\x22\x22\x22\x1c\x00\x00\x00\x00\x3e\x02"
+    b"\x02\x04\x04\x08\x08\x08\x00\x00\x00\x00\x1c\x22\x22\x1c\x22\x22\x22\x1c\x00\x00"
+    b"\x00\x00\x1c\x22\x22\x22\x1e\x02\x02\x1c\x00\x00\x00\x00\x00\x00\x08\x08\x00\x00"
+    b"\x08\x08\x00\x00\x00\x00\x00\x00\x08\x08\x00\x00\x08\x08\x10\x00\x00\x00\x00\x02"
+    b"\x04\x08\x10\x08\x04\x02\x00\x00\x00\x00\x00\x00\x3e\x00\x00\x3e\x00\x00\x00\x00"
+    b"\x00\x00\x00\x10\x08\x04\x02\x04\x08\x10\x00\x00\x00\x00\x1c\x22\x22\x04\x08\x00"
+    b"\x08\x08\x00\x00\x00\x00\x1c\x22\x26\x2a\x2a\x26\x20\x1e\x00\x00\x00\x00\x1c\x22"
+    b"\x22\x22\x3e\x22\x22\x22\x00\x00\x00\x00\x3c\x22\x22\x3c\x22\x22\x22\x3c\x00\x00"
+    b"\x00\x00\x1c\x22\x20\x20\x20\x20\x22\x1c\x00\x00\x00\x00\x38\x24\x22\x22\x22\x22"
+    b"\x24\x38\x00\x00\x00\x00\x3e\x20\x20\x3c\x20\x20\x20\x3e\x00\x00\x00\x00\x3e\x20"
+    b"\x20\x3c\x20\x20\x20\x20\x00\x00\x00\x00\x1c\x22\x20\x20\x2e\x22\x22\x1c\x00\x00"
+    b"\x00\x00\x22\x22\x22\x3e\x22\x22\x22\x22\x00\x00\x00\x00\x1c\x08\x08\x08\x08\x08"
+    b"\x08\x1c\x00\x00\x00\x00\x0e\x04\x04\x04\x04\x24\x24\x18\x00\x00\x00\x00\x22\x24"
+    b"\x28\x30\x30\x28\x24\x22\x00\x00\x00\x00\x20\x20\x20\x20\x20\x20\x20\x3e\x00\x00"
+    b"\x00\x00\x22\x36\x2a\x2a\x22\x22\x22\x22\x00\x00\x00\x00\x22\x22\x32\x2a\x26\x22"
+    b"\x22\x22\x00\x00\x00\x00\x1c\x22\x22\x22\x22\x22\x22\x1c\x00\x00\x00\x00\x3c\x22"
+    b"\x22\x22\x3c\x20\x20\x20\x00\x00\x00\x00\x1c\x22\x22\x22\x22\x22\x2a\x1c\x02\x00"
+    b"\x00\x00\x3c\x22\x22\x22\x3c\x28\x24\x22\x00\x00\x00\x00\x1c\x22\x20\x1c\x02\x02"
+    b"\x22\x1c\x00\x00\x00\x00\x3e\x08\x08\x08\x08\x08\x08\x08\x00\x00\x00\x00\x22\x22"
+    b"\x22\x22\x22\x22\x22\x1c\x00\x00\x00\x00\x22\x22\x22\x14\x14\x14\x08\x08\x00\x00"
+    b"\x00\x00\x22\x22\x22\x22\x2a\x2a\x36\x22\x00\x00\x00\x00\x22\x22\x14\x08\x08\x14"
+    b"\x22\x22\x00\x00\x00\x00\x22\x22\x14\x14\x08\x08\x08\x08\x00\x00\x00\x00\x3e\x02"
+    b"\x04\x08\x10\x20\x20\x3e\x00\x00\x00\x00\x1c\x10\x10\x10\x10\x10\x10\x1c\x00\x00"
+    b"\x00\x00\x10\x10\x08\x08\x04\x04\x02\x02\x00\x00\x00\x00\x1c\x04\x04\x04\x04\x04"
+    b"\x04\x1c\x00\x00\x00\x08\x14\x22\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x3e\x00\x10\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x1c\x02\x1e\x22\x22\x1e\x00\x00\x00\x00\x20\x20\x3c\x22\x22\x22"
+    b"\x22\x3c\x00\x00\x00\x00\x00\x00\x1c\x22\x20\x20\x22\x1c\x00\x00\x00\x00\x02\x02"
+    b"\x1e\x22\x22\x22\x22\x1e\x00\x00\x00\x00\x00\x00\x1c\x22\x3e\x20\x20\x1e\x00\x00"
+    b"\x00\x00\x06\x08\x1c\x08\x08\x08\x08\x08\x00\x00\x00\x00\x00\x00\x1e\x22\x22\x22"
+    b"\x22\x1e\x02\x1c\x00\x00\x20\x20\x3c\x22\x22\x22\x22\x22\x00\x00\x00\x08\x08\x00"
+    b"\x18\x08\x08\x08\x08\x1c\x00\x00\x00\x02\x02\x00\x06\x02\x02\x02\x02\x02\x12\x0c"
+    b"\x00\x00\x10\x10\x12\x14\x18\x18\x14\x12\x00\x00\x00\x00\x18\x08\x08\x08\x08\x08"
+    b"\x08\x1c\x00\x00\x00\x00\x00\x00\x3c\x2a\x2a\x2a\x2a\x2a\x00\x00\x00\x00\x00\x00"
+    b"\x3c\x22\x22\x22\x22\x22\x00\x00\x00\x00\x00\x00\x1c\x22\x22\x22\x22\x1c\x00\x00"
+    b"\x00\x00\x00\x00\x3c\x22\x22\x22\x22\x3c\x20\x20\x00\x00\x00\x00\x1e\x22\x22\x22"
+    b"\x22\x1e\x02\x02\x00\x00\x00\x00\x2e\x30\x20\x20\x20\x20\x00\x00\x00\x00\x00\x00"
+    b"\x1e\x20\x1c\x02\x02\x3c\x00\x00\x00\x00\x08\x08\x1c\x08\x08\x08\x08\x06\x00\x00"
+    b"\x00\x00\x00\x00\x22\x22\x22\x22\x22\x1e\x00\x00\x00\x00\x00\x00\x22\x22\x14\x14"
+    b"\x08\x08\x00\x00\x00\x00\x00\x00\x22\x22\x2a\x2a\x2a\x1c\x00\x00\x00\x00\x00\x00"
+    b"\x22\x14\x08\x08\x14\x22\x00\x00\x00\x00\x00\x00\x22\x22\x22\x22\x22\x1e\x02\x1c"
+    b"\x00\x00\x00\x00\x3e\x04\x08\x10\x20\x3e\x00\x00\x00\x00\x06\x08\x08\x10\x08\x08"
+    b"\x08\x06\x00\x00\x00\x00\x08\x08\x08\x08\x08\x08\x08\x08\x00\x00\x00\x00\x18\x04"
+    b"\x04\x02\x04\x04\x04\x18\x00\x00\x00\x12\x2a\x24\x00\x00\x00\x00\x00\x00\x00\x00"
     b"\x00\x00\x18\x24\x24\x28\x24\x22\x22\x2c\x00\x00\x00\x00\x00\x00\x28\x14\x0a\x14"
     b"\x28\x00\x00\x00\x00\x00\x00\x00\x00\x08\x08\x00\x00\x00\x00\x00\x00\x00\x00\x00"
     b"\x00\x00\x00\x00\x2a\x2a\x00\x00\x00\x00\x00\x00\x08\x04\x3e\x04\x08\x00\x00\x00"
@@ -74,40 +130,38 @@ GLYPH_BITS = (
 # --- end of the packed tiles ---
 
 
-def glyph_sheet():
-    """All glyphs in one 1-bit bitmap: tile i < GLYPHS is character 32 + i (terminalio's),
-    then the characters of GLYPH_CHARS, then a box shown for a character without a tile.
+def tiles_count():
+    """Tiles in the sheet: ASCII, GLYPH_CHARS, and the box for a character without one."""
+    return len(GLYPH_BITS) // CHAR_H
 
-    (On CircuitPython the font is already a sheet of its ASCII glyphs, but Blinka's
-    is not, and ours adds letters: the same code builds one sheet everywhere;
-    docs/memory.md has its size.)
-    """
-    if _SHEET:
-        return _SHEET[0]
-    sheet = displayio.Bitmap(CHAR_W * (GLYPHS + len(GLYPH_BITS) // CHAR_H), CHAR_H, 2)
-    font = terminalio.FONT
-    for i in range(GLYPHS):
-        g = font.get_glyph(FIRST + i)
-        if g is None:
-            continue
-        src = g.bitmap
-        per_row = src.width // g.width
-        sx = (g.tile_index % per_row) * g.width
-        sy = (g.tile_index // per_row) * g.height
-        # CircuitPython's glyphs are whole cells (dy 0); a BDF glyph sits on a baseline 2 px up.
-        top = 0 if g.height >= CHAR_H else CHAR_H - 2 - g.height - g.dy
-        for y in range(g.height):
-            ty = top + y
-            if 0 <= ty < CHAR_H:
-                for x in range(min(g.width, CHAR_W)):
-                    if src[sx + x, sy + y]:
-                        sheet[i * CHAR_W + g.dx + x, ty] = 1
-    for i in range(len(GLYPH_BITS)):
-        for x in range(CHAR_W):
-            if GLYPH_BITS[i] >> (5 - x) & 1:
-                sheet[(GLYPHS + i // CHAR_H) * CHAR_W + x, i % CHAR_H] = 1
-    _SHEET.append(sheet)
+
+def glyph_sheet(gfx, scale=1):
+    """The glyphs as one 2-colour sheet of the surface gfx, drawn at scale (made once)."""
+    for g, s, sheet in _SHEETS:
+        if g is gfx and s == scale:
+            return sheet
+    for g, _s, sheet in _SHEETS:
+        if g is gfx:
+            sheet = sheet.scaled(scale)
+            break
+    else:
+        sheet = gfx.sheet(CHAR_W, CHAR_H, tiles_count(), 2, scale)
+        bits = GLYPH_BITS
+        for i in range(len(bits)):
+            row = bits[i]
+            if row:
+                k = i // CHAR_H
+                y = i % CHAR_H
+                for x in range(CHAR_W):
+                    if row >> (5 - x) & 1:
+                        sheet.set(k, x, y, 1)
+    _SHEETS.append((gfx, scale, sheet))
     return sheet
+
+
+def glyph_row(tile, y):
+    """Row y of a tile's pixels, 6 bits, bit 5 the leftmost column."""
+    return GLYPH_BITS[tile * CHAR_H + y]
 
 
 def tile_of(ch):
@@ -125,35 +179,24 @@ def text_scale(width, height):
 
 
 class Line:
-    """One fixed-width line of text at (x, y) (top-left)."""
+    """One fixed-width line of text at (x, y) (top-left) on a layer of the board's surface."""
 
-    def __init__(self, group, x, y, chars, scale=1, color=WHITE, background=None):
+    def __init__(self, layer, x, y, chars, scale=1, color=WHITE, background=None):
         self.chars = chars
-        self.palette = displayio.Palette(2)
-        self.color = -1
-        self.background = -1
-        self._colors(color, background)
-        self.grid = displayio.TileGrid(
-            glyph_sheet(), pixel_shader=self.palette, width=chars, height=1, tile_width=CHAR_W, tile_height=CHAR_H
-        )
-        self.group = displayio.Group(scale=scale, x=x, y=y)
-        self.group.append(self.grid)
+        self.color = color
+        self.background = background
+        gfx = layer.gfx
+        self.grid = gfx.tiles(layer, glyph_sheet(gfx, scale), x, y, chars, 1, (background, color))
         self.shown = " " * chars
         self.cut = False  # the last text set was longer than the line (tools/layoutcheck.py)
-        group.append(self.group)
 
     def _colors(self, color, background):
-        pal = self.palette
         if color is not None and color != self.color:
             self.color = color
-            pal[1] = color
+            self.grid.color(1, color)
         if background != -1 and background != self.background:
             self.background = background
-            if background is None:
-                pal.make_transparent(0)
-            else:
-                pal[0] = background
-                pal.make_opaque(0)
+            self.grid.color(0, background)
 
     def set(self, text, color=None, background=-1):
         """Show text (cut or padded to the line's width); colors stay unless given."""
@@ -169,6 +212,21 @@ class Line:
             if i >= len(shown) or shown[i] != ch:
                 grid[i] = tile_of(ch)
         self.shown = text if len(text) <= n else text[:n]
+
+    def move(self, x, y):
+        self.grid.move(x, y)
+
+    @property
+    def x(self):
+        return self.grid.x
+
+    @property
+    def y(self):
+        return self.grid.y
+
+    @property
+    def scale(self):
+        return self.grid.scale
 
     @property
     def text(self):
@@ -201,18 +259,18 @@ def wrap(text, width):
 class Panel:
     """A title, a column of lines and a footer: menus, settings, rules and results."""
 
-    def __init__(self, width, height):
+    def __init__(self, gfx, width, height):
         s = text_scale(width, height)
         self.scale = s
         self.cols = width // (CHAR_W * s)
         lh = CHAR_H * s
         self.rows = height // lh - 2  # minus title and footer
-        self.group = displayio.Group()
-        self.title = Line(self.group, 0, 0, self.cols, s, TITLE)
+        self.layer = gfx.layer()
+        self.title = Line(self.layer, 0, 0, self.cols, s, TITLE)
         self.lines = []
         for i in range(self.rows):
-            self.lines.append(Line(self.group, 0, lh * (i + 1), self.cols, s))
-        self.footer = Line(self.group, 0, height - lh, self.cols, s, DIM)
+            self.lines.append(Line(self.layer, 0, lh * (i + 1), self.cols, s))
+        self.footer = Line(self.layer, 0, height - lh, self.cols, s, DIM)
 
     def texts(self):
         """What the panel shows, top to bottom (for tests and the serial log)."""

@@ -288,8 +288,10 @@ def test_layout_fits_every_screen(profile, preset):
 
     name, players = preset.split()
     w, h = {"sim": (160, 128), "clue": (240, 240), "feather_tft": (240, 135)}[profile]
-    tv = TableView(w, h, make_rules(name, players=int(players)))
-    for obj in tv.group:
+    from boards.gfx_displayio import GFX
+
+    tv = TableView(GFX, w, h, make_rules(name, players=int(players)))
+    for obj in tv.layer.group:
         if isinstance(obj, TileGrid):
             grid, scale = obj, 1
         else:  # a text line: a scaled group around a glyph grid

@@ -14,7 +14,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import upy  # noqa: E402
 
-FW_HEAP_CAP = 224 * 1024  # 64-bit unix port; about 130 KiB on a 32-bit board
+# 64-bit unix port. 228 since issue 13: the drawing surface (a Tiles object under each Line) and
+# the ASCII tiles packed into ui.py; the match's live bytes fell (196,198 -> 194,752) but the
+# expert's peak at the deal no longer finds room at 224 (docs/memory.md).
+FW_HEAP_CAP = 228 * 1024
 
 
 def need_micropython():

@@ -32,8 +32,7 @@ def language_table(code):
 
 
 def tile_pixels(tile):
-    sheet = ui.glyph_sheet()
-    return tuple(sheet[tile * ui.CHAR_W + x, y] for y in range(ui.CHAR_H) for x in range(ui.CHAR_W))
+    return tuple(ui.glyph_row(tile, y) >> (5 - x) & 1 for y in range(ui.CHAR_H) for x in range(ui.CHAR_W))
 
 
 def missing_tile():
@@ -86,17 +85,17 @@ def test_a_character_without_a_tile_shows_a_box_not_a_blank():
     box = missing_tile()
     assert ui.tile_of("\u4e2d") == box and ui.tile_of("\t") == box
     assert any(tile_pixels(box))
-    import displayio
+    from boards.gfx_displayio import GFX
 
-    line = ui.Line(displayio.Group(), 0, 0, 4)
+    line = ui.Line(GFX.layer(), 0, 0, 4)
     line.set("a\u4e2dé")
     assert [line.grid[i] for i in range(3)] == [ui.tile_of("a"), box, ui.tile_of("é")]
 
 
 def test_line_set_records_a_cut_text():
-    import displayio
+    from boards.gfx_displayio import GFX
 
-    line = ui.Line(displayio.Group(), 0, 0, 5)
+    line = ui.Line(GFX.layer(), 0, 0, 5)
     line.set("Größe")
     assert not line.cut and line.text == "Größe"
     line.set("Größere")
@@ -147,9 +146,9 @@ def test_layoutcheck_reports_cut_outside_and_overlapping_texts():
     tv = d.app.table
     assert layoutcheck.problems(d.app) == []
     tv.status.set("x" * (tv.status.chars + 3))
-    tv.spans[0].group.x = d.app.board.width - ui.CHAR_W  # "--" now reaches past the right edge
+    tv.spans[0].move(d.app.board.width - ui.CHAR_W, tv.spans[0].y)  # "--" now reaches past the right edge
     tv.msg[0].set("hello")
-    tv.msg[0].group.y = tv.opp_names[0].group.y  # on the opponents' name boxes
+    tv.msg[0].move(tv.msg[0].x, tv.opp_names[0].y)  # on the opponents' name boxes
     found = layoutcheck.problems(d.app)
     assert any(p.startswith("status: cut") for p in found), found
     assert any(p.startswith("spans[0]:") and "outside" in p for p in found), found
@@ -161,7 +160,7 @@ def test_cards_sit_a_pixel_apart_and_one_digit_ranks_are_centred():
     tv = d.app.table
     L = tv.L
     assert L.slots >= 10  # 160x128: 9 before the faces were narrowed
-    sheet = tv.faces.bitmap
+    sheet = tv.faces.grid.bitmap
     w = L.slot_w
     for tile in range(1, 8):  # every kind of face leaves its last column clear
         assert all(sheet[w - 1, tile * (L.card_h) + y] == 0 for y in range(L.card_h))
@@ -171,8 +170,8 @@ def test_cards_sit_a_pixel_apart_and_one_digit_ranks_are_centred():
         if not line.text:
             continue
         base = L.strip_x + i * L.slot_w + L.gap
-        assert line.group.x == base + (L.cw // 2 if len(line.text) == 1 else 0), line.text
-        boxes.append(layoutcheck.box(line, line.group.x, line.group.y, 1))
+        assert line.x == base + (L.cw // 2 if len(line.text) == 1 else 0), line.text
+        boxes.append(layoutcheck.box(line, line.x, line.y, 1))
     for a, b in zip(boxes, boxes[1:], strict=False):
         assert a[2] < b[0], "labels run together"
 

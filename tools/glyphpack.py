@@ -15,7 +15,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 UI = os.path.join(ROOT, "firmware", "ui.py")
-START = "# --- the tiles after ASCII"
+START = "# --- the tiles, from firmware/glyphs.py"
 END = "# --- end of the packed tiles ---"
 
 

@@ -8,7 +8,7 @@ text panel, whichever the display shows), so it runs headless on any board
 profile. A Line's box is where it really paints: the whole line when its
 background is opaque, else only the ink of the characters it shows (columns
 of non-blank characters, rows of their glyphs' pixels), at the Line's scale and
-position within the displayed group tree. Importing it does nothing.
+position. Importing it does nothing.
 """
 
 _INK = {}  # tile -> (first, last) ink row, or None for a blank tile
@@ -16,8 +16,7 @@ _INK = {}  # tile -> (first, last) ink row, or None for a blank tile
 
 def _ink_rows(ui, tile):
     if tile not in _INK:
-        sheet = ui.glyph_sheet()
-        rows = [y for y in range(ui.CHAR_H) for x in range(ui.CHAR_W) if sheet[tile * ui.CHAR_W + x, y]]
+        rows = [y for y in range(ui.CHAR_H) if ui.glyph_row(tile, y)]
         _INK[tile] = (min(rows), max(rows)) if rows else None
     return _INK[tile]
 
@@ -31,25 +30,6 @@ def _lines(obj, name, out):
         for i, item in enumerate(obj):
             if isinstance(item, ui.Line):
                 out.append(("%s[%d]" % (name, i), item))
-
-
-def _placed(root):
-    """id(group) -> (x, y, scale) on the display, for every group shown."""
-    out = {}
-
-    def walk(g, x, y, s):
-        if getattr(g, "hidden", False):
-            return
-        gx = x + g.x * s
-        gy = y + g.y * s
-        gs = s * getattr(g, "scale", 1)
-        out[id(g)] = (gx, gy, gs)
-        if hasattr(g, "__len__") and hasattr(g, "append"):
-            for i in range(len(g)):
-                walk(g[i], gx, gy, gs)
-
-    walk(root, 0, 0, 1)
-    return out
 
 
 def box(line, x, y, s):
@@ -83,21 +63,13 @@ def shown_lines(app):
     found = []
     for name in sorted(vars(view)):
         _lines(getattr(view, name), name, found)
-    placed = _placed(app.board.display.root_group)
-    out = []
-    for name, line in found:
-        where = placed.get(id(line.group))
-        if where is None:
-            continue  # not on the display
-        # the Line's group position is already in `where`; its tiles start at its origin
-        out.append((name, line, box(line, where[0], where[1], where[2])))
-    return out
+    return [(name, line, box(line, line.x, line.y, line.scale)) for name, line in found]
 
 
 def problems(app):
     """Readable sentences for every cut text, text off the panel, and overlap on the screen on show."""
-    width = app.board.display.width
-    height = app.board.display.height
+    width = app.board.width
+    height = app.board.height
     out = []
     lines = shown_lines(app)
     if app.screen is not None and app.screen.table and app.table.msg_dropped:

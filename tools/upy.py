@@ -91,7 +91,8 @@ def smallest_heap(script, cwd, lo=4096, hi=1 << 20, step=256, args=()):
 
 def firmware_probe_dir(dest, mpy=False):
     """A folder for tools/mp/fw_mem.py: engine/ and firmware/ (with lang/) as .py (CircuitPython gets
-    sources) or compiled .mpy (mpy=True), boards/base.py, the display stand-ins and adafruit_ticks."""
+    sources) or compiled .mpy (mpy=True), boards/base.py and gfx_displayio.py, the display stand-ins
+    and adafruit_ticks."""
     import glob
 
     if mpy:
@@ -99,7 +100,7 @@ def firmware_probe_dir(dest, mpy=False):
     else:
         copy_py(dest, ("engine", "firmware"))
     os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
-    for name in ("__init__.py", "base.py"):
+    for name in ("__init__.py", "base.py", "gfx_displayio.py"):
         shutil.copyfile(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards", name))
     for path in glob.glob(os.path.join(ROOT, "tools", "mp", "stubs", "*.py")):
         shutil.copyfile(path, os.path.join(dest, os.path.basename(path)))

@@ -22,6 +22,7 @@ if "" not in sys.path:
 import displayio  # noqa: E402  (the stand-in)
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
+from boards.gfx_displayio import GFX  # noqa: E402
 
 KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
 LEVEL = sys.argv[1] if len(sys.argv) > 1 else "medium"
@@ -31,6 +32,7 @@ ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 class StubBoard(Board):
     name = "stub"
     keymap = KEYMAP
+    gfx = GFX
 
     def __init__(self):
         Board.__init__(self)
