@@ -23,6 +23,8 @@ KEY_PINS = (12, 13, 14, 15)
 
 class PicoDisplay(PicoDisplayScheme, MpBoard):
     def __init__(self, gfx=None):
+        # The SPI before the pins: rp2's SPI() takes SPI0's default MISO pad too, GP16, which is
+        # DC here; the Pin made after gives it back to the GPIO (ports/rp2/machine_spi.c).
         spi = SPI(0, baudrate=self.bus_hz, polarity=0, phase=0, sck=Pin(18), mosi=Pin(19))
         panel = ST7789(
             spi,

@@ -21,6 +21,8 @@ KEY_PINS = (2, 18, 16, 20, 3, 15, 17)
 
 def lcd_panel(scheme, xstart, ystart):
     """The Waveshare Pico-LCD boards' ST7789 wiring (1.14 and 1.3 share it)."""
+    # The SPI before the pins: rp2's SPI() takes SPI1's default MISO pad too, GP8, which is DC
+    # here; the Pin made after gives it back to the GPIO (ports/rp2/machine_spi.c).
     spi = SPI(1, baudrate=scheme.bus_hz, polarity=0, phase=0, sck=Pin(10), mosi=Pin(11))
     return ST7789(
         spi,

@@ -139,6 +139,34 @@ def test_st7789_model_sees_a_wrong_offset_or_rotation(mp):
     assert out[:5] == ["False", "False", "True", "True", "True"]
 
 
+def test_the_dc_pin_made_before_the_spi_is_lost_to_the_spi_as_on_rp2(mp):
+    """GP8 (Waveshare) and GP16 (Pimoroni) are the SPI blocks' default MISO: rp2's SPI() takes the
+    pad, so the profiles make DC after the SPI, as the makers' demos do."""
+    out = mp(
+        """
+        import machine
+        from machine import SPI, Pin
+        from boards.st7789 import ST7789
+        for first in ("spi", "pin"):
+            machine.reset()
+            machine.use_board("pico_display")
+            if first == "pin":
+                dc = Pin(16, Pin.OUT)
+                spi = SPI(0, baudrate=1000000, sck=Pin(18), mosi=Pin(19))
+            else:
+                spi = SPI(0, baudrate=1000000, sck=Pin(18), mosi=Pin(19))
+                dc = Pin(16, Pin.OUT)
+            try:
+                ST7789(spi, Pin(17, Pin.OUT, value=1), dc, None, None, 240, 135, 40, 53, 0x70)
+                print(first, "ok")
+            except OSError as e:
+                print(first, e)
+        """
+    )
+    assert out[0] == "spi ok"
+    assert out[1] == "pin GP16 belongs to SPI(0) (its default MISO?): make the Pin after the SPI"
+
+
 def test_st7789_backlight_is_pwm_in_quarter_steps_and_bad_rows_are_refused(mp):
     out = mp(
         """
@@ -572,3 +600,19 @@ def test_drivers_and_keys_in_the_32_bit_vm_allocate_nothing_per_call(tmp_path):
     lines = out.split("\n")
     assert lines[:4] == ["st7789 0", "ssd1306 0", "keys 0", "period 1073741824"]
     assert lines[4] == "pixels 63488 0 63488 0"
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es", "nl", "pt"])
+def test_mp_schemes_name_every_button_in_every_language(code):
+    from firmware import keys, lang
+
+    lang.use(code)
+    try:
+        for scheme in schemes.MP_SCHEMES:
+            for bit, text in scheme.labels:
+                name = keys.label(scheme, bit)
+                assert name and "@" not in name and "%" not in name, (scheme.name, text, name)
+        assert keys.label(schemes.PicoLcd114Scheme, START) == lang.t(b"btn_stick")
+        assert keys.label(schemes.PicoDisplayScheme, START) == lang.t(b"btn_hold_x") % "A"
+    finally:
+        lang.use("en")

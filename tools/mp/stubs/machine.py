@@ -25,6 +25,11 @@ _drive = {}  # pin id -> level forced from outside (a pressed button), for input
 _mode = {}
 _pull = {}
 _pwm = {}  # pin id -> PWM
+_spi_pins = {}  # pin id -> SPI id: pads the SPI block took over (GPIO_FUNC_SPI)
+# rp2's SPI() sets GPIO_FUNC_SPI on SCK, MOSI and MISO, the default MISO when none is given
+# (ports/rp2/machine_spi.c; a Pico build's defaults: SPI0 GP18/GP19/GP16, SPI1 GP10/GP11/GP8).
+# A Pin(n, mode) afterwards gives the pad back to the GPIO (machine_pin.c: GPIO_FUNC_SIO).
+SPI_DEFAULTS = {0: (18, 19, 16), 1: (10, 11, 8)}
 _panels = []
 _made = []  # every SPI and I2C object built, newest last (tests read their settings)
 
@@ -45,6 +50,7 @@ class Pin:
     def init(self, mode=-1, pull=-1, value=None):
         if mode != -1:
             _mode[self.id] = mode
+            _spi_pins.pop(self.id, None)
         if pull != -1:
             _pull[self.id] = pull
         if value is not None:
@@ -70,6 +76,8 @@ class Pin:
 
 def level(pin):
     """The level pin reads: an output its value, an input what drives it, else its pull."""
+    if pin in _spi_pins:
+        raise OSError("GP%d belongs to SPI(%d) (its default MISO?): make the Pin after the SPI" % (pin, _spi_pins[pin]))
     if _mode.get(pin, 0) == Pin.OUT:
         return _level.get(pin, 0)
     if pin in _drive:
@@ -101,8 +109,13 @@ class SPI:
         self.baudrate = baudrate
         self.polarity = polarity
         self.phase = phase
-        self.sck = _pin_id(sck)
-        self.mosi = _pin_id(mosi)
+        pads = SPI_DEFAULTS.get(self.id, (None, None, None))
+        self.sck = pads[0] if sck is None else _pin_id(sck)
+        self.mosi = pads[1] if mosi is None else _pin_id(mosi)
+        self.miso = pads[2] if miso is None else _pin_id(miso)
+        for p in (self.sck, self.mosi, self.miso):
+            if p is not None:
+                _spi_pins[p] = self.id
 
     def deinit(self):
         pass
@@ -192,7 +205,7 @@ def attach(model):
 
 def reset():
     """Forget pins, devices and models (between the cases of a test)."""
-    for d in (_level, _drive, _mode, _pull, _pwm):
+    for d in (_level, _drive, _mode, _pull, _pwm, _spi_pins):
         d.clear()
     del _panels[:]
     del _made[:]
