@@ -81,11 +81,11 @@ class PicoLcd114Scheme:
     width = 240
     height = 135
     bus_hz = 62_500_000
-    # Joystick up, down, left, right, centre; A; B.
-    keymap = (UP, DOWN, LEFT, RIGHT, START, A, B)
-    # Seven buttons for eight meanings: B held is the hint.
-    holdmap = (None, None, None, None, None, None, (B, SELECT, SELECT))
-    # A and B are printed on the board; the joystick is not.
+    # Joystick up, down, left, right, centre (chooses, like A); A; B.
+    keymap = (UP, DOWN, LEFT, RIGHT, A, A, B)
+    # Seven buttons for eight meanings: A held is the pause menu, B held the hint (as on the
+    # Pico Display Pack and the OLED). The joystick is not labelled on the board: it has no label.
+    holdmap = (None, None, None, None, None, (A, START, START), (B, SELECT, SELECT))
     labels = (
         (LEFT, "←"),
         (RIGHT, "→"),
@@ -93,7 +93,7 @@ class PicoLcd114Scheme:
         (DOWN, "↓"),
         (A, "A"),
         (B, "B"),
-        (START, "@stick"),
+        (START, "~A"),
         (SELECT, "~B"),
     )
 

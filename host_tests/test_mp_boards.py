@@ -612,7 +612,8 @@ def test_mp_schemes_name_every_button_in_every_language(code):
             for bit, text in scheme.labels:
                 name = keys.label(scheme, bit)
                 assert name and "@" not in name and "%" not in name, (scheme.name, text, name)
-        assert keys.label(schemes.PicoLcd114Scheme, START) == lang.t(b"btn_stick")
-        assert keys.label(schemes.PicoDisplayScheme, START) == lang.t(b"btn_hold_x") % "A"
+        for scheme in (schemes.PicoLcd114Scheme, schemes.PicoDisplayScheme, schemes.Oled128x64Scheme):
+            assert keys.label(scheme, START) == lang.t(b"btn_hold_x") % "A"
+        assert keys.label(schemes.PicoLcd13Scheme, START) == "X"
     finally:
         lang.use("en")
