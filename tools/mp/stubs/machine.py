@@ -286,7 +286,8 @@ class ST7789Model:
         self._params()
 
     def _command(self, b):
-        self.commands.append(b)
+        if self.keep:  # keep=False: heap figures, where a growing log would count as the firmware's
+            self.commands.append(b)
         self.cmd = b
         self.args = bytearray()
         self.pending = -1
@@ -328,6 +329,15 @@ class ST7789Model:
                 self.rows = [lo, hi]
 
     def _pixels(self, buf):
+        if self.pixels is None:  # keep=False: count the pixels, place none (no garbage per pixel)
+            n = len(buf) + (1 if self.pending >= 0 else 0)
+            self.pending = buf[-1] if n & 1 else -1
+            w = self.cols[1] - self.cols[0] + 1
+            k = (self.r - self.rows[0]) * w + (self.c - self.cols[0]) + n // 2
+            self.written += n // 2
+            self.r = self.rows[0] + k // w
+            self.c = self.cols[0] + k % w
+            return
         g0, gw, r0, rh = self.glass
         px = self.pixels
         c, r, m = self.c, self.r, self.madctl
@@ -385,8 +395,9 @@ class SSD1306Model:
     width = 128
     height = 64
 
-    def __init__(self, addr=0x3C):
+    def __init__(self, addr=0x3C, keep=True):
         self.addr = addr
+        self.keep = keep
         self.ram = bytearray(128 * 8)
         self.reset_state()
 
@@ -454,7 +465,8 @@ class SSD1306Model:
     }
 
     def _command(self, b):
-        self.commands.append(b)
+        if self.keep:
+            self.commands.append(b)
         self.cmd = b
         self.args = []
         self.need = self.PARAMS.get(b, 0)
@@ -526,5 +538,5 @@ def use_board(name, keep=True):
     """Attach the panel board `name` carries; returns the model."""
     spec = BOARDS[name]
     if spec[0] == "ssd1306":
-        return attach(SSD1306Model(spec[1]))
+        return attach(SSD1306Model(spec[1], keep))
     return attach(ST7789Model(spec[1], spec[2], spec[3], spec[4], spec[5], keep))
