@@ -198,12 +198,8 @@ class Shots:
         """What the glass shows now, to OUT/name.raw."""
         w.refresh()  # the renderer pushes what changed since the last refresh (none if eager)
         model = w.model
-        if hasattr(model, "frame"):
-            data = model.frame()
-            never = machine.NEVER
-            for i in range(0, len(data), 2):
-                if (data[i] << 8) | data[i + 1] == never:
-                    raise AssertionError("%s: pixel %d of the glass was never written" % (name, i // 2))
+        if hasattr(model, "glass"):
+            data = st7789_frame(model, name)
         else:
             data = bytearray(model.width * model.height)
             i = 0
@@ -214,6 +210,44 @@ class Shots:
         with open("%s/%s.raw" % (self.out, name), "wb") as f:
             f.write(data)
         self.names.append(name)
+
+
+def st7789_frame(model, name):
+    """The ST7789 model's picture as its frame() gives it (big-endian RGB565, row by row),
+    read straight from the glass: a view pixel's place there is base + x * dx + y * dy, as
+    the model's own mapping (machine._gram: swaps and flips) says; frame() calls pixel()
+    for each and takes most of the walk's time. A pixel never written is an error."""
+    mad, xo, yo, w, h = model.view
+    g0, gw, r0, rh = model.glass
+
+    def index(x, y):
+        gc, gr = machine._gram(mad, x + xo, y + yo)
+        if not (g0 <= gc < g0 + gw and r0 <= gr < r0 + rh):
+            raise ValueError("view pixel (%d, %d) is off the glass" % (x, y))
+        return (gr - r0) * gw + gc - g0
+
+    base = index(0, 0)
+    dx = index(1, 0) - base
+    dy = index(0, 1) - base
+    for x, y in ((w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, h // 3)):
+        if index(x, y) != base + x * dx + y * dy:
+            return model.frame()  # not a flip or swap: the model's own, slow way
+    px = model.pixels
+    out = bytearray(w * h * 2)
+    hi, lo = machine.NEVER >> 8, machine.NEVER & 255
+    j = 0
+    for y in range(h):
+        i = (base + y * dy) * 2
+        for _ in range(w):
+            a = px[i]
+            b = px[i + 1]
+            if a == hi and b == lo:
+                raise AssertionError("%s: pixel %d of the glass was never written" % (name, j // 2))
+            out[j] = a
+            out[j + 1] = b
+            j += 2
+            i += dx * 2
+    return out
 
 
 def screens(board_name, shot, eager):
