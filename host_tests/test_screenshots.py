@@ -50,7 +50,7 @@ def differing(made, committed):
     return bad
 
 
-@pytest.mark.parametrize("board", screenshots.BOARDS)
+@pytest.mark.parametrize("board", screenshots.BOARDS + screenshots.MP_BOARDS)
 def test_committed_screenshots_match_what_the_code_draws(board, tmp_path):
     if board in screenshots.MP_ALL:
         need_micropython()

@@ -29,12 +29,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simdrive  # noqa: E402
 import upy  # noqa: E402
 
-CP_BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")
-# The MicroPython profiles whose pictures are committed. oled128x64 renders too (--board
-# oled128x64) but its pictures wait for the 128x64 table layout.
+BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")  # simdrive's, walk() drives them
+# The MicroPython profiles whose pictures are committed (tools/mp/mpshots.py walks them).
+# oled128x64 renders too (--board oled128x64) but its pictures wait for the 128x64 table layout.
 MP_BOARDS = ("pico_lcd_114", "pico_display", "pico_lcd_13")
 MP_ALL = MP_BOARDS + ("oled128x64",)
-BOARDS = CP_BOARDS + MP_BOARDS
 MPSHOTS = os.path.join(simdrive.ROOT, "tools", "mp", "mpshots.py")
 STUBS = os.path.join(simdrive.ROOT, "tools", "mp", "stubs")
 LANG_BOARD = "pybadge"  # the board whose folder also holds the table in every language
@@ -291,9 +290,9 @@ def save_png(path, size, rgb):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
-    ap.add_argument("--board", action="append", choices=CP_BOARDS + MP_ALL, help="only this board (again for more)")
+    ap.add_argument("--board", action="append", choices=BOARDS + MP_ALL, help="only this board (again for more)")
     args = ap.parse_args(argv)
-    boards = args.board or BOARDS
+    boards = args.board or BOARDS + MP_BOARDS
     for board in boards:  # a folder we cannot write is named before anything is drawn
         folder = os.path.join(args.out, board)
         try:
