@@ -180,3 +180,49 @@ def test_flashed_pico_lcd_114_plays_a_round_and_shows_the_round_end_page(tmp_pat
         bad = [i // 2 for i in range(0, len(frame), 2) if frame[i : i + 2] != want[i : i + 2]]
         pytest.fail("%d pixels differ, first at (%d, %d)" % (len(bad), bad[0] % W, bad[0] // W))
     print("e2e: flash %.1f s, play %.1f s, total %.1f s" % (t_flash, t_play, time.monotonic() - t0))
+
+
+PLAYER = """
+import time, machine
+machine.use_board("pico_lcd_114")
+from boards.pinkeys import PinKeys
+try:
+    machine.parse_script("hold 40 40\\npress x")
+except ValueError as e:
+    print(e)
+keys = PinKeys((15, 17))
+machine.play("script.txt")
+got = []
+try:
+    while True:
+        k = keys.read_key()
+        if k >= 0:
+            got.append(k)
+        time.sleep_ms(SLEEP)
+except KeyboardInterrupt as e:
+    print(got, e)
+print(open("vb_texts.txt").read() == "", len(open("vb_frame.raw", "rb").read()))
+"""
+
+
+@pytest.mark.parametrize("sleep", [1, 35])
+def test_button_script_every_press_reaches_the_debouncer_however_slow_the_loop(tmp_path, sleep):
+    """The player holds a level until the pin was read twice at least `hold` ms apart, so
+    the 20 ms debouncer sees each press and release at 1 ms or 35 ms a loop; a bad line is named."""
+    exe = upy.micropython()
+    if not exe:
+        need_tools()
+    (tmp_path / "script.txt").write_text("hold 25 25\nwait 30\npress 15 17 15\n")
+    r = subprocess.run(
+        [exe, "-c", PLAYER.replace("SLEEP", str(sleep))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=dict(os.environ, MICROPYPATH=STUBS + ":" + ROOT),
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = r.stdout.splitlines()
+    assert out[0] == "button script line 2: 'press x' is not hold/wait/press/repeat"
+    assert out[1] == "[1, 0, 3, 2, 1, 0] button script over after 3 presses"
+    assert out[2] == "True %d" % (W * H * 2)  # no firmware running: no texts; the glass as it is
