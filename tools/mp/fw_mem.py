@@ -76,10 +76,10 @@ def make_board(name):
     before = gc.mem_alloc()
     import machine  # the stand-in (tools/mp/stubs): the panel decodes the bus, keeps no pixels
 
-    gc.collect()
-    STAND_IN[0] = gc.mem_alloc() - before  # a board has machine built in: not the firmware's
-
     machine.use_board(name, keep=False)
+    gc.collect()
+    STAND_IN[0] = gc.mem_alloc() - before  # a board has machine built in, and glass: not the firmware's
+
     return __import__("boards." + name, None, None, ("make",)).make()
 
 
