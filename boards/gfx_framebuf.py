@@ -1,14 +1,15 @@
 """The drawing surface on framebuf (MicroPython): the same four things as boards/gfx_displayio.py
-(layer, sheet, tiles, and the board's show/refresh), kept in one FrameBuffer and pushed to a panel.
+(layer, sheet, tiles, and the board's show/refresh), painted into a FrameBuffer and pushed to a panel.
 
-The screen is held as colour indices (4 bits a pixel by default: 16,200 bytes for 240x135,
-against 64,800 for RGB565; docs/memory.md has the measurement), given out again each time
-a layer is shown, or, on a monochrome panel, as
-the panel's own MONO_VLSB pages. A change to a tile or a colour only marks its cells; at
-flush() each marked area is repainted: cleared, then every tile of the layer over it drawn
-again in the order the tiles were made (so a transparent label over a card face comes out as
-displayio would draw it), and the bands of rows that changed go to the panel, converted to
-big-endian RGB565 by a palette blit (framebuf's C loop: nothing per pixel in Python).
+A change to a tile or a colour only marks its cells. At flush() the bands of rows that hold
+marked cells are painted again: cleared, then every grid of the layer over the band drawn in
+the order the grids were made (so a transparent label over a card face comes out as displayio
+would draw it), and sent to the panel. By default only one band is in RAM: a strip of 8 rows
+of 4-bit colour indices (960 bytes for 240 columns), turned into big-endian RGB565 by a
+palette blit (framebuf's C loop: nothing per pixel in Python); whole=True keeps the whole
+screen instead (16,200 bytes for 240x135; RGB565 would be 64,800: docs/memory.md has the
+measurement). Colour indices are given out again each time a layer is shown. A monochrome
+panel keeps its whole MONO_VLSB page buffer (1,024 bytes for 128x64).
 
 The panel (boards/st7789.py, boards/ssd1306.py) gives width, height, FORMAT ("RGB565" or
 "MONO_VLSB"), write_rows(y0, y1, data) and brightness(level).
