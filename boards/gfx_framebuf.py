@@ -166,24 +166,25 @@ class Tiles:
             self.y = y
             self._mark(0, 0, self.cols, self.rows)
 
-    def cover(self, x0, y0, x1, y1):
-        """The pixel box of this grid's cells that meet the box, or None."""
+    def meets(self, x0, y0, x1, y1):
+        """(c0, r0, c1, r1): the columns c0..c1-1 and rows r0..r1-1 of cells that meet the box."""
         w, h = self.w, self.h
         c0 = max(0, (x0 - self.x) // w)
         r0 = max(0, (y0 - self.y) // h)
-        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
-        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
+        return c0, r0, min(self.cols, (x1 - self.x + w - 1) // w), min(self.rows, (y1 - self.y + h - 1) // h)
+
+    def cover(self, x0, y0, x1, y1):
+        """The pixel box of this grid's cells that meet the box, or None."""
+        c0, r0, c1, r1 = self.meets(x0, y0, x1, y1)
         if c0 >= c1 or r0 >= r1:
             return None
+        w, h = self.w, self.h
         return (self.x + c0 * w, self.y + r0 * h, self.x + c1 * w, self.y + r1 * h)
 
     def paint(self, x0, y0, x1, y1):
         """Draw the cells that meet the box."""
+        c0, r0, c1, r1 = self.meets(x0, y0, x1, y1)
         w, h = self.w, self.h
-        c0 = max(0, (x0 - self.x) // w)
-        r0 = max(0, (y0 - self.y) // h)
-        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
-        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
         gfx = self.gfx
         screen = gfx.screen
         sheet = self.sheet
