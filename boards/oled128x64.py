@@ -14,8 +14,8 @@ SA0 low, as almost every 0.96" module is wired). A bad value stops with an error
 from machine import I2C, Pin
 
 from boards.mpboard import MpBoard, pin_number, settings_getenv
+from boards.mpschemes import Oled128x64Scheme
 from boards.pinkeys import PinKeys
-from boards.schemes import Oled128x64Scheme
 from boards.ssd1306 import SSD1306
 
 DEFAULTS = (

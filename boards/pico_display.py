@@ -13,8 +13,8 @@ MADCTL 0x70 (COL_ORDER | SWAP_XY | SCAN_ORDER).
 from machine import SPI, Pin
 
 from boards.mpboard import MpBoard, RgbLed
+from boards.mpschemes import PicoDisplayScheme
 from boards.pinkeys import PinKeys
-from boards.schemes import PicoDisplayScheme
 from boards.st7789 import ST7789
 
 # Key numbers as the scheme's keymap: A, B, X, Y.

@@ -11,8 +11,8 @@ down GP18, left GP16, right GP20, centre GP3. The demo's window is columns 40..2
 from machine import SPI, Pin
 
 from boards.mpboard import MpBoard
+from boards.mpschemes import PicoLcd114Scheme
 from boards.pinkeys import PinKeys
-from boards.schemes import PicoLcd114Scheme
 from boards.st7789 import ST7789
 
 # Key numbers as the scheme's keymap: up, down, left, right, centre, A, B.

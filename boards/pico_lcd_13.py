@@ -9,9 +9,9 @@ MADCTL 0x70.
 """
 
 from boards.mpboard import MpBoard
+from boards.mpschemes import PicoLcd13Scheme
 from boards.pico_lcd_114 import lcd_panel
 from boards.pinkeys import PinKeys
-from boards.schemes import PicoLcd13Scheme
 
 # Key numbers as the scheme's keymap: up, down, left, right, centre, A, B, X, Y.
 KEY_PINS = (2, 18, 16, 20, 3, 15, 17, 19, 21)

@@ -32,7 +32,7 @@ import upy  # noqa: E402
 import virtual_board  # noqa: E402
 
 from boards.base import A  # noqa: E402
-from boards.schemes import PicoLcd114Scheme  # noqa: E402
+from boards.mpschemes import PicoLcd114Scheme  # noqa: E402
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 BOARD = "pico_lcd_114"

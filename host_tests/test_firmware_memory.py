@@ -37,7 +37,9 @@ def need_micropython():
 # Since the probe poses as a board (its scheme module, scripted keys, the step generator that
 # lets the 32-bit VM collect between steps), the expert .mpy run needs 232 KiB (224 before).
 CASES = [("medium", True, FW_HEAP_CAP), ("expert", True, FW_HEAP_CAP + 8 * 1024)]
-PY_HEAP = 248 * 1024
+# Issue 13's drawing surface took the expert .py run from 248 to 252 KiB (boards/schemes.py
+# was split so that CircuitPython does not compile the MicroPython boards' schemes too).
+PY_HEAP = 256 * 1024
 
 
 @pytest.mark.parametrize("level", ["medium", "expert"])
@@ -122,10 +124,12 @@ def test_32bit_vm_heap_growth_is_detected(tmp_path):
 # --- the MicroPython handhelds: the framebuf renderer, a strip of the screen in RAM -----------
 # Measured with tools/mp/fw_mem_host.py (make bench: fw_heap_kib_mpy64_*, fw_heap_kib_mpy32_*,
 # fw_live_kib_mpy32_*), the machine stand-in counted in (it is in these runs' heap):
-# Pico-LCD-1.14, experts, two rounds: unix port 328 KiB; 32-bit VM 199 KiB from which it does
-# not grow, 177.5 KiB without the stand-in; its live peak without the stand-in 160.06 KiB.
-MP64_HEAP = 336 * 1024
-MP32_HEAP = 208 * 1024
+# Pico-LCD-1.14, experts, two rounds: unix port 298 KiB; 32-bit VM 218 KiB from which it does
+# not grow, 200 KiB without the stand-in; its live peak without the stand-in 160.06 KiB. The
+# no-growth figures move with the order of imports (199 -> 218 KiB when boards/schemes.py was
+# split): the live peak is the steady one.
+MP64_HEAP = 312 * 1024
+MP32_HEAP = 224 * 1024
 # The goal is 160 KiB on a 32-bit board (docs/memory.md: where the bytes go, what is left).
 MP32_LIVE_CEILING = 161 * 1024
 

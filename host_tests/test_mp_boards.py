@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import cpgetenv  # noqa: E402
 import upy  # noqa: E402
 
-from boards import detect, schemes  # noqa: E402
+from boards import detect, mpschemes, schemes  # noqa: E402
 from boards.base import DOWN, SELECT, START, A, B  # noqa: E402
 from firmware import tomlenv  # noqa: E402
 
@@ -347,7 +347,7 @@ def labels_of(scheme):
     return {b for b, _ in scheme.labels}
 
 
-@pytest.mark.parametrize("scheme", schemes.MP_SCHEMES, ids=lambda s: s.name)
+@pytest.mark.parametrize("scheme", mpschemes.MP_SCHEMES, ids=lambda s: s.name)
 def test_mp_scheme_every_button_it_sends_is_labelled_and_every_label_is_sent(scheme):
     sent = set(scheme.keymap)
     if scheme.holdmap is not None:
@@ -608,12 +608,12 @@ def test_mp_schemes_name_every_button_in_every_language(code):
 
     lang.use(code)
     try:
-        for scheme in schemes.MP_SCHEMES:
+        for scheme in mpschemes.MP_SCHEMES:
             for bit, text in scheme.labels:
                 name = keys.label(scheme, bit)
                 assert name and "@" not in name and "%" not in name, (scheme.name, text, name)
-        for scheme in (schemes.PicoLcd114Scheme, schemes.PicoDisplayScheme, schemes.Oled128x64Scheme):
+        for scheme in (mpschemes.PicoLcd114Scheme, mpschemes.PicoDisplayScheme, mpschemes.Oled128x64Scheme):
             assert keys.label(scheme, START) == lang.t(b"btn_hold_x") % "A"
-        assert keys.label(schemes.PicoLcd13Scheme, START) == "X"
+        assert keys.label(mpschemes.PicoLcd13Scheme, START) == "X"
     finally:
         lang.use("en")

@@ -195,10 +195,10 @@ def redraw_figures(figures, step):
     (the bytes of that redraw, and of a full screen, over the board's SPI/I2C clock: computed)."""
     if not upy.micropython():
         return
-    from boards import schemes
+    from boards import mpschemes
 
     step("framebuf redraw after a move, per MicroPython board (unix port, scaled to an RP2040)")
-    for scheme in schemes.MP_SCHEMES:
+    for scheme in mpschemes.MP_SCHEMES:
         bits = "1" if scheme.name.startswith("oled") else "4"
         size = (str(scheme.width), str(scheme.height), bits)
         r = upy.run("tools/mp/fb_redraw.py", cwd=upy.ROOT, heap=4 << 20, args=size)
@@ -426,9 +426,9 @@ def expected_keys():
         kinds = ("cp32",) if runtime == "cp" else ("mpy32", "mpy64")
         keys += ["fw_heap_kib_%s_%s" % (kind, board) for kind in kinds]
         keys.append("fw_live_kib_%s_%s" % ("cp32" if runtime == "cp" else "mpy32", board))
-    from boards import schemes
+    from boards import mpschemes
 
-    for scheme in schemes.MP_SCHEMES:
+    for scheme in mpschemes.MP_SCHEMES:
         keys += [k % scheme.name for k in ("fw_redraw_ms_%s_est", "fw_move_ms_%s_est", "fw_full_redraw_ms_%s_est")]
         keys += ["fw_bus_ms_" + scheme.name, "fw_bus_full_ms_" + scheme.name]
     for level in LEVEL_ORDER:

@@ -255,9 +255,9 @@ def mp_session(profile, out, eager=False):
 
 
 def mp_size(profile):
-    from boards import schemes
+    from boards import mpschemes
 
-    for scheme in schemes.MP_SCHEMES:
+    for scheme in mpschemes.MP_SCHEMES:
         if scheme.name == profile:
             return scheme.width, scheme.height
     raise ValueError("no scheme for %r in boards/schemes.py" % profile)
