@@ -309,8 +309,8 @@ class FbGfx:
         self.screen.fill_rect(x0, y0, x1 - x0, y1 - y0, self.background)
         for t in items:
             t.paint(x0, y0, x1, y1)
-        self.y0 = min(self.y0, y0)
-        self.y1 = max(self.y1, y1)
+        self.y0 = min(self.y0, max(0, y0))  # a grid may reach past the edge (the table's status line)
+        self.y1 = max(self.y1, min(self.height, y1))
 
     def push(self, y0, y1):
         panel = self.panel

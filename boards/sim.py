@@ -19,7 +19,7 @@ import displayio  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
-from boards.gfx_displayio import GFX  # noqa: E402
+from boards.gfx_displayio import GFX, Gfx  # noqa: E402
 
 # Blinka's displayio starts a thread at import for auto-refreshing displays. Ours
 # refresh explicitly, and a live thread makes any later fork() of this process
@@ -122,6 +122,8 @@ class SimBoard(Board):
         self.width = screen.width
         self.height = screen.height
         self.profile = profile
+        if getattr(screen, "mono", False):  # a monochrome panel: the screens draw as for one
+            self.gfx = Gfx(mono=True)
         if scheme is None or keyboard:
             self.keymap, self.holdmap, self.labels = KEYMAP, None, KEY_LABELS
         else:  # the board's own buttons, named as on the board
