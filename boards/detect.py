@@ -19,7 +19,10 @@ BOARDS = (
     ("esp32-s3 tft", "feather_tft"),
     ("esp32-s3 reverse tft", "feather_tft"),
 )
-MODULES = ("pybadge", "pygamer", "clue", "feather_tft", "sim")
+# MicroPython profiles: nothing on the board tells which display pack is fitted, so
+# ELFER_BOARD names them (the MicroPython bundle writes it into settings.toml).
+MP_MODULES = ("pico_lcd_114", "pico_display", "pico_lcd_13", "oled128x64")
+MODULES = ("pybadge", "pygamer", "clue", "feather_tft", "sim") + MP_MODULES
 
 
 def board_module(ident):
@@ -34,6 +37,7 @@ def board_module(ident):
 def identify():
     """(module name, the board id or machine string it was found by)."""
     import os
+    import sys
 
     try:
         import board
@@ -43,8 +47,14 @@ def identify():
         ident = ""
     found = board_module(ident) if ident else None
     if found is None:
-        ident = os.uname().machine
+        uname = getattr(os, "uname", None)  # (the MicroPython unix port has none)
+        ident = uname().machine if uname else getattr(sys.implementation, "_machine", "")
         found = board_module(ident)
+    if found is None and sys.implementation.name == "micropython":
+        raise RuntimeError(
+            "MicroPython cannot tell which display %r has: set ELFER_BOARD in settings.toml to one of %s"
+            % (ident, ", ".join(MP_MODULES))
+        )
     if found is None:
         raise RuntimeError(
             "unknown board %r: set ELFER_BOARD in settings.toml to one of %s" % (ident, ", ".join(MODULES))
@@ -81,7 +91,13 @@ def load(getenv=None):
             return make(name), ""
         except Exception as e:  # ImportError: not in this bundle (clue on a pybadge bundle, sim)
             why = "%r did not start (%s: %s)" % (name, type(e).__name__, e)
-    board = make(identify()[0])
+    try:
+        found = identify()[0]
+    except RuntimeError:
+        if why:  # nothing to fall back on: say what was wrong with ELFER_BOARD
+            raise RuntimeError("settings.toml: ELFER_BOARD " + why) from None
+        raise
+    board = make(found)
     if not why:
         return board, ""
     print("settings.toml: ELFER_BOARD %s; detected instead" % why)

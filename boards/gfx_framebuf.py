@@ -7,7 +7,7 @@ a layer is shown, or, on a monochrome panel, as
 the panel's own MONO_VLSB pages. A change to a tile or a colour only marks its cells; at
 flush() each marked area is repainted: cleared, then every tile of the layer over it drawn
 again in the order the tiles were made (so a transparent label over a card face comes out as
-displayio would draw it), and the rows that changed go to the panel in strips, converted to
+displayio would draw it), and the bands of rows that changed go to the panel, converted to
 big-endian RGB565 by a palette blit (framebuf's C loop: nothing per pixel in Python).
 
 The panel (boards/st7789.py, boards/ssd1306.py) gives width, height, FORMAT ("RGB565" or
@@ -219,8 +219,8 @@ class FbGfx:
             self.strip = framebuf.FrameBuffer(self.strip_buf, w, strip, framebuf.RGB565)
         self.shown = None
         self.pending = []  # boxes to repaint that no grid marks (a grid moved away)
-        self.y0 = h  # rows y0..y1-1 changed since the last push
-        self.y1 = 0
+        self.band = 8 if self.mono else strip  # rows pushed together: a page, or a strip
+        self.bands = bytearray((h + self.band - 1) // self.band)  # 1: changed since the last push
         self.background = self.value(0)
 
     # --- the surface -------------------------------------------------------------
@@ -278,17 +278,28 @@ class FbGfx:
         layer = self.shown
         if layer is None:
             return
+        # One box around everything marked: one pass over the layer costs less in Python than
+        # a pass per change (measured with tools/mp/fb_redraw.py), and the bands pushed are the same.
+        x0 = y0 = 1 << 20
+        x1 = y1 = -1
         for t in layer.items:
             if t.dirty:
                 t.dirty = False
-                self.repaint(t.x + t.c0 * t.w, t.y + t.r0 * t.h, t.x + t.c1 * t.w, t.y + t.r1 * t.h)
+                x0 = min(x0, t.x + t.c0 * t.w)
+                y0 = min(y0, t.y + t.r0 * t.h)
+                x1 = max(x1, t.x + t.c1 * t.w)
+                y1 = max(y1, t.y + t.r1 * t.h)
         pending = self.pending
         while pending:
-            self.repaint(*pending.pop())
-        if self.y0 < self.y1:
-            self.push(self.y0, self.y1)
-            self.y0 = self.height
-            self.y1 = 0
+            b = pending.pop()
+            x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+        if x1 >= 0:
+            self.repaint(x0, y0, x1, y1)
+        bands = self.bands
+        for i in range(len(bands)):
+            if bands[i]:
+                bands[i] = 0
+                self.push(i * self.band, min(self.height, (i + 1) * self.band))
 
     def repaint(self, x0, y0, x1, y1):
         x0 = max(0, x0)
@@ -309,23 +320,19 @@ class FbGfx:
         self.screen.fill_rect(x0, y0, x1 - x0, y1 - y0, self.background)
         for t in items:
             t.paint(x0, y0, x1, y1)
-        self.y0 = min(self.y0, max(0, y0))  # a grid may reach past the edge (the table's status line)
-        self.y1 = max(self.y1, min(self.height, y1))
+        y0 = max(0, y0)  # a grid may reach past the edge (the table's status line)
+        y1 = min(self.height, y1)
+        for i in range(y0 // self.band, (y1 - 1) // self.band + 1):
+            self.bands[i] = 1
 
     def push(self, y0, y1):
-        panel = self.panel
+        """Rows y0..y1-1, one band (a page of the monochrome panel, or a strip), to the panel."""
         w = self.width
         if self.mono:
-            y0 &= ~7
-            y1 = min(self.height, (y1 + 7) & ~7)
-            panel.write_rows(y0, y1, memoryview(self.buf)[y0 // 8 * w : (y1 + 7) // 8 * w])
+            self.panel.write_rows(y0, y1, memoryview(self.buf)[y0 // 8 * w : (y0 // 8 + 1) * w])
             return
-        n = self.strip_rows
-        mv = memoryview(self.strip_buf)
-        for y in range(y0, y1, n):
-            rows = min(n, y1 - y)
-            self.strip.blit(self.screen, 0, -y, -1, self.wire)
-            panel.write_rows(y, y + rows, mv[: rows * w * 2])
+        self.strip.blit(self.screen, 0, -y0, -1, self.wire)
+        self.panel.write_rows(y0, y1, memoryview(self.strip_buf)[: (y1 - y0) * w * 2])
 
     def pixels(self):
         """The screen as 0xRRGGBB (or 0/1 on a monochrome panel), row by row: for tests."""

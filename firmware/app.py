@@ -359,6 +359,8 @@ def main(board=None):
     from firmware.ticks import ticks_ms
 
     getenv = getattr(os, "getenv", None)
+    if getenv is None:  # MicroPython on a board: settings.toml read by our own reader
+        from firmware.tomlenv import getenv
     notice = ""
     if board is None:
         from boards import detect

@@ -142,4 +142,5 @@ def main(argv):
     print("fbshots: writes=%d bytes=%d colors=%d" % (board.panel.writes, board.panel.sent, colors))
 
 
-main(sys.argv)
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,115 @@
+"""Time the table's redraw on the framebuf surface (MicroPython unix port); make bench scales it.
+
+    micropython tools/mp/fb_redraw.py WIDTH HEIGHT BITS [MOVES]
+    (cwd: the repository, or a folder with engine/, firmware/, boards/, tools/mp/fbshots.py)
+
+Starts a classic match against medium bots on a board of that size (tools/mp/fbshots.py's,
+whose panel records what write_rows sends) and, for MOVES of the person's turns, times the
+app step that plays a card: the engine move, the screen's update and the flush of what
+changed to the panel. Also times a whole table drawn from scratch. Prints key: value lines:
+move_us_median (the whole step), redraw_us_median and redraw_us_max (the renderer's part:
+repaint and push), redraw_bytes_median (bytes sent to the panel for a move),
+full_us, full_bytes, calibration_ms (bench_mp.py's loop, to scale the times to a board).
+"""
+
+import sys
+import time
+
+sys.path.insert(0, "")
+sys.path.insert(0, "tools/mp")
+
+from fbshots import KEYMAP, FbBoard  # noqa: E402
+
+from boards.base import DOWN, A, B  # noqa: E402
+
+
+def calibrate():
+    t = time.ticks_ms()
+    for _ in range(1000000):
+        C = 12345678 + 56781234  # noqa: F841
+    return time.ticks_diff(time.ticks_ms(), t)
+
+
+def main(argv):
+    width, height, bits = int(argv[1]), int(argv[2]), int(argv[3])
+    moves = int(argv[4]) if len(argv) > 4 else 12
+    board = FbBoard(width, height, bits)
+    from firmware.app import App
+
+    app = App(board)  # at the settings' speed: the bots wait before they move, so a timed step is the person's
+    now = [0]
+
+    def step(dt=20):
+        now[0] += dt
+        app.step(now[0])
+
+    def queue(bit):
+        k = KEYMAP.index(bit)
+        board.script.append(k * 2 + 1)
+        board.script.append(k * 2)
+
+    def press(bit):
+        queue(bit)
+        step()
+
+    flushes = []  # the renderer's part: repaint and push, per refresh
+
+    def refresh():
+        t = time.ticks_us()
+        board.gfx.flush()
+        flushes.append(time.ticks_diff(time.ticks_us(), t))
+
+    board.refresh = refresh
+    step()
+    press(DOWN)
+    press(A)
+    scr = app.screen
+    while scr.items[scr.pos][1] != "start":
+        press(DOWN)
+    press(A)
+    m = app.match
+    times = []
+    flush = []
+    sent = []
+    while len(times) < moves:
+        if m.state.phase != 0:
+            press(A)
+            press(A)
+            press(A)
+            continue
+        if not m.my_turn():
+            step(1000)
+            continue
+        if not any(c < 250 for c in m.moves[: m.nmoves]):
+            press(B)
+            continue
+        press(DOWN)  # the cursor on a playable card (drawn), then the timed play
+        queue(A)
+        b0 = board.panel.sent
+        del flushes[:]
+        t = time.ticks_us()
+        step()
+        times.append(time.ticks_diff(time.ticks_us(), t))
+        flush.append(sum(flushes))
+        sent.append(board.panel.sent - b0)
+    gfx = board.gfx
+    layer = gfx.shown
+    gfx.shown = None
+    b0 = board.panel.sent
+    t = time.ticks_us()
+    gfx.show(layer)
+    gfx.flush()
+    full = time.ticks_diff(time.ticks_us(), t)
+    times.sort()
+    flush.sort()
+    sent.sort()
+    print("move_us_median: %d" % times[len(times) // 2])
+    print("redraw_us_median: %d" % flush[len(flush) // 2])
+    print("redraw_us_max: %d" % flush[-1])
+    print("redraw_bytes_median: %d" % sent[len(sent) // 2])
+    print("full_us: %d" % full)
+    print("full_bytes: %d" % (board.panel.sent - b0))
+    print("calibration_ms: %d" % calibrate())
+
+
+main(sys.argv)
