@@ -27,7 +27,7 @@ from boards.gfx_displayio import GFX, Gfx  # noqa: E402
 displayio._stop_background()
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
-from boards.schemes import SCHEMES, PyBadgeScheme  # noqa: E402
+from boards.schemes import MP_SCHEMES, SCHEMES, PyBadgeScheme  # noqa: E402
 
 KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
 PYGAME_KEYS = {
@@ -63,7 +63,7 @@ KEY_NAMES = {
 }
 # The boards the simulator can pose as (screen size, buttons and their labels), and "sim":
 # the badge's screen with the keyboard's buttons.
-PROFILES = dict((scheme.name, scheme) for scheme in SCHEMES)
+PROFILES = dict((scheme.name, scheme) for scheme in SCHEMES + MP_SCHEMES)
 PROFILES["sim"] = None
 
 

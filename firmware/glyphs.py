@@ -31,7 +31,7 @@ CW = "\u21bb"  # direction of play, clockwise
 CCW = "\u21ba"
 # On a screen without color (gfx.mono) the Elfer Raus rows, red, yellow, blue and green, are told
 # apart by these shapes: at each row's start and before each card's rank (rows 3..7 of the tile).
-ROW_MARKS = "\u25cf\u25b2\u25a1\u271a"
+ROW_MARKS = "\u25cf\u25b2\u25a1\u25c6"
 
 # Each table is one string, a line per entry.
 # Accent marks, two rows each: name, rows.
@@ -80,7 +80,7 @@ DRAWN = (
     "\u25cf 3 .###.. #####. #####. #####. .###..\n"  # ROW_MARKS: the rows' shapes where there is no color
     "\u25b2 3 ..#... .###.. .###.. #####. #####.\n"
     "\u25a1 3 #####. #...#. #...#. #...#. #####.\n"
-    "\u271a 3 ..#... ..#... #####. ..#... ..#..."
+    "\u25c6 3 ..#... .###.. #####. .###.. ..#..."
 )
 
 # Shown for a character that has no tile: taller than any letter, so it is never mistaken for one.

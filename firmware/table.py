@@ -41,7 +41,7 @@ T_FRAME = 6
 T_CURSOR = 8
 # On a monochrome screen (gfx.mono) the Elfer Raus rows are told apart by shapes, the same
 # at each row's start and before each card's rank (firmware/glyphs.py ROW_MARKS).
-ROW_MARKS = "\u25cf\u25b2\u25a1\u271a"
+ROW_MARKS = "\u25cf\u25b2\u25a1\u25c6"
 PAGE_MS = 1800  # a message longer than its lines shows in pages, this long each
 
 
@@ -114,18 +114,18 @@ class Layout:
         self.msg_lines = max(1, min(2, (height - self.msg_y) // lh))
 
     def _compact(self, width, height, ranks, players):
-        """For short screens (128x64): the status line's blank top rows off the screen, rows
+        """For short screens (128x64): the status line's blank top row off the screen, rows
         as thin as the height leaves (their spans only where a digit fits a row), the
         opponents on one line without last actions, the cursor the card drawn inverted
         (no bar above), the marks a thin bar, one message line (longer ones page)."""
         s = self.s
         lh = self.lh
-        self.status_y = -2 * s  # no status text inks its top two rows (no accented capitals)
+        self.status_y = -s  # a text's top row holds only accents over capitals: the status has none
         self.rows_y = self.status_y + lh
         self.msg_lines = 1
         self.msg_y = height - lh
         self.bar = s
-        self.mark_y = self.msg_y - self.bar  # in the message line's blank top rows
+        self.mark_y = self.msg_y  # in the message line's top row (an accent over a capital at most)
         self.card_h = lh - 2 * s
         self.card_y = self.mark_y - self.card_h
         self.cursor_y = None
