@@ -56,6 +56,7 @@ def test_bundle_has_what_the_board_runs(tmp_path, digest):
         "boards/__init__.py",
         "boards/base.py",
         "boards/detect.py",
+        "boards/gfx_displayio.py",
         "boards/pybadge.py",
         "boards/pygamer.py",
         "boards/schemes.py",
