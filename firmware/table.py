@@ -16,7 +16,6 @@ from engine import turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
 from firmware import ui
 from firmware.lang import current, t
-from firmware.ticks import ticks_diff
 
 current()  # the language's table is read now, at boot (the app imports this module then), not mid-match
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
@@ -35,14 +34,12 @@ T_START = 5
 T_DEAD = 9
 TILES = 10
 # Tiles of the card sheet (the strip's card faces): 0 none, 1-4 a card of that color, 5 a dead
-# card, 6 a move box, 7 an action card (numbers, not names: see MOVE_TEXT), 8 the cursor's card
-# where the layout has no cursor bar (filled white, the label black).
-T_FRAME = 6
-T_CURSOR = 8
+# card, 6 a move box (and on a monochrome screen every card: framed), 7 an action card, 8 the
+# cursor's card where the layout has no cursor bar (filled white, the label black). Numbers,
+# not names: see MOVE_TEXT.
 # On a monochrome screen (gfx.mono) the Elfer Raus rows are told apart by shapes, the same
 # at each row's start and before each card's rank (firmware/glyphs.py ROW_MARKS).
 ROW_MARKS = "\u25cf\u25b2\u25a1\u25c6"
-PAGE_MS = 1800  # a message longer than its lines shows in pages, this long each
 
 
 class Layout:
@@ -56,44 +53,20 @@ class Layout:
         self.lh = ui.CHAR_H * s
         self.cols = (width - 4) // self.cw  # 2 px kept free at either edge (bezels hide them)
         self.x = (width - self.cols * self.cw) // 2  # where the text columns start
-        self.row_left = self.x + self.cw + 2  # the row's symbol
-        self.span_chars = 5 if ranks > 9 else 3  # the span text: "12-20", "1-7"
-        self.bar = 2 * s
-        self.gap = s
-        self.slot_w = label * self.cw + 2 * self.gap
-        self.compact = False
-        self._stack(width, height, ranks, players)
-        if self.msg_y + self.lh > height:  # not even one message line: the compact stack
-            self.compact = True
-            self._compact(width, height, ranks, players)
-        self.row_right = self.row_left + self.cell * ranks  # the span text follows the cells
-        # The hand: cards of `label` characters and a pixel of padding (gap), a pixel (gap)
-        # apart, between the scroll arrows.
-        inner = width - 2 * (2 + ui.CHAR_W + 1)  # the scroll arrows are single size, in the margins
-        self.slots = (inner + self.gap) // self.slot_w
-        self.strip_x = (width - self.slots * self.slot_w + self.gap) // 2
-
-    def _cells(self, width, ranks):
-        spans = self.span_chars * self.cw + 2 if self.span_chars else 0
-        self.cell = (width - self.x - spans - 2 - self.row_left) // ranks
-
-    def _stack(self, width, height, ranks, players):
-        """Status, rows with their spans, opponents over their last actions, a cursor bar, the
-        hand, its marks, up to two message lines."""
-        s = self.s
-        lh = self.lh
         y = 1
         self.status_y = y
-        y += lh + 1
+        y += self.lh + 1
         self.rows_y = y
-        self._cells(width, ranks)
-        self.row_h = lh - 2 * s  # symbols, digits and capitals only: rows may sit closer than text lines
+        self.row_left = self.x + self.cw + 2  # the row's symbol
+        n = self.span_chars = 5 if ranks > 9 else 3  # the span text: "12-20", "1-7"
+        self.cell = (width - self.x - n * self.cw - 2 - self.row_left) // ranks
+        self.row_h = self.lh - 2 * s  # symbols, digits and capitals only: rows may sit closer than text lines
         y += 4 * self.row_h + 1
         # Opponents: in one row, each a name line ("P2 15") over a last-action line; where
         # a row cannot hold the names, in two rows, the action beside the name if it fits.
         self.opp_y = y
         opps = players - 1
-        self.name_form = 0  # "P2 15"
+        self.name_form = 0  # "P2 15" (firmware/compact.py shortens it)
         if self.cols // opps >= 6:  # a name line holds "P2 15"
             self.opp_rows = 1
             self.opp_w = min(self.cols // opps, 9)
@@ -103,47 +76,28 @@ class Layout:
             self.opp_w = self.cols // ((opps + 1) // 2)
             self.name_chars = 5
             self.act_chars = self.opp_w - 7
-        y += 2 * lh + 1
+        y += 2 * self.lh + 1
+        self.bar = 2 * s
+        # The hand: cards of `label` characters and a pixel of padding (gap), a pixel (gap)
+        # apart, between the scroll arrows; taller than a text line where the screen has the room.
+        self.gap = s
+        self.slot_w = label * self.cw + 2 * self.gap
+        inner = width - 2 * (2 + ui.CHAR_W + 1)  # the scroll arrows are single size, in the margins
+        self.slots = (inner + self.gap) // self.slot_w
+        self.strip_x = (width - self.slots * self.slot_w + self.gap) // 2
         self.card_y = y + self.bar + 1
         self.cursor_y = self.card_y - self.bar - 1
-        self.card_h = lh + 2 * s  # taller than a text line where two message lines still fit below
-        if self.card_y + self.card_h + self.bar + 2 + 2 * lh > height:
-            self.card_h = lh
+        self.card_h = self.lh + 2 * s  # two message lines must still fit below
+        if self.card_y + self.card_h + self.bar + 2 + 2 * self.lh > height:
+            self.card_h = self.lh
         self.mark_y = self.card_y + self.card_h + 1
         self.msg_y = self.mark_y + self.bar + 1
-        self.msg_lines = max(1, min(2, (height - self.msg_y) // lh))
+        self.msg_lines = max(1, min(2, (height - self.msg_y) // self.lh))
+        if self.msg_y + self.lh > height:  # not even one message line: the compact stack (no cursor_y)
+            from firmware.compact import layout
 
-    def _compact(self, width, height, ranks, players):
-        """For short screens (128x64): the status line's blank top row off the screen, rows
-        as thin as the height leaves (their spans only where a digit fits a row), the
-        opponents on one line without last actions, the cursor the card drawn inverted
-        (no bar above), the marks a thin bar, one message line (longer ones page)."""
-        s = self.s
-        lh = self.lh
-        self.status_y = -s  # a text's top row holds only accents over capitals: the status has none
-        self.rows_y = self.status_y + lh
-        self.msg_lines = 1
-        self.msg_y = height - lh
-        self.bar = s
-        self.mark_y = self.msg_y  # in the message line's top row (an accent over a capital at most)
-        self.card_h = lh - 2 * s
-        self.card_y = self.mark_y - self.card_h
-        self.cursor_y = None
-        self.opp_y = self.card_y - lh
-        pitch = (self.opp_y + s - self.rows_y) // 4  # the last row's gap may lie under the opponents
-        if pitch < 3 * s:
-            raise ValueError("a %dx%d screen has no room for the table's rows" % (width, height))
-        self.row_h = pitch + 1
-        if pitch < 8 * s:  # a digit's 8 rows of ink do not fit a row: no span texts
-            self.span_chars = 0
-        self._cells(width, ranks)
-        # One line of names: "P2 15", else "2:15", else the count alone (the seats in order).
-        opps = players - 1
-        self.opp_rows = 1
-        self.opp_w = self.cols // opps
-        self.name_chars = self.opp_w - 1
-        self.act_chars = 0
-        self.name_form = 0 if self.name_chars >= 5 else 1 if self.name_chars >= 4 else 2
+            layout(self, width, height, ranks, players)
+        self.row_right = self.row_left + self.cell * ranks  # the span text follows the cells
 
 
 def _row_sheet(gfx, cell, rh, mono):
@@ -210,8 +164,7 @@ class TableView:
         self.width = width
         # Without colour an Elfer Raus card carries its row's shape before the rank.
         self.mono = gfx.mono
-        self.marked = self.mono and self.game != GAME_CINQUILLO
-        label = 1 + len(str(rules.ranks)) if self.marked else 2
+        label = self.label_chars = 1 + len(str(rules.ranks)) if self.mono and self.game != GAME_CINQUILLO else 2
         L = self.L = Layout(width, height, rules.ranks, rules.players, label)
         self.layer = gfx.layer()
         g = self.layer
@@ -240,9 +193,10 @@ class TableView:
         for c in range(4):
             k = ui.tile_of(self.suit(c))
             top = 0
-            if L.compact:
-                ink = [y for y in range(ui.CHAR_H) if ui.glyph_row(k, y)]
-                top = max(0, (ink[0] + ink[-1] + 1 - rh // s) // 2)
+            if L.cursor_y is None:
+                from firmware.compact import symbol_top
+
+                top = symbol_top(k, rh // s)
             for y in range(c * rh, min(4 * rh, c * rh + (ui.CHAR_H - top) * s)):
                 row = ui.glyph_row(k, top + (y - c * rh) // s)
                 for x in range(L.cw):
@@ -258,9 +212,7 @@ class TableView:
             y = L.opp_y + (i // per_row) * (L.lh + 1)  # two rows of names a pixel apart
             self.opp_names.append(ui.Line(g, x, y, L.name_chars, s))
             act = None
-            if not L.act_chars:
-                pass
-            elif L.opp_rows == 1:
+            if L.opp_rows == 1 and L.act_chars:
                 act = ui.Line(g, x, y + L.lh, L.act_chars, s, ui.DIM)
             elif L.act_chars >= 3:
                 act = ui.Line(g, x + (L.name_chars + 1) * L.cw, y, L.act_chars, s, ui.DIM)
@@ -277,7 +229,6 @@ class TableView:
             1,
             (None,) + colors + (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB, ui.WHITE)[: kinds - 4],  # strike, frame
         )
-        self.label_chars = label
         self.slots = []
         top = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
         for i in range(L.slots):
@@ -302,10 +253,11 @@ class TableView:
         self.shown_marks = [0] * L.slots
         self.shown_faces = [0] * L.slots
         self.msg_dropped = 0  # lines of the last message that found no room (tools/layoutcheck.py)
-        self.msg_text = ""
-        self.msg_wrapped = []
-        self.msg_page = 0
-        self.msg_turned = None  # when the page on show was shown (ms), while the message pages
+        self.pages = None
+        if L.cursor_y is None:
+            from firmware.compact import Pages
+
+            self.pages = Pages(self.msg[0], L.cols)
 
     # --- the parts ----------------------------------------------------------------
     def draw_rows(self, v):
@@ -340,12 +292,12 @@ class TableView:
         """A row's symbol: Cinquillo's suit, a block in the Elfer Raus color, or its shape."""
         if self.game == GAME_CINQUILLO:
             return "\ue000\ue001\ue002\ue003"[c]
-        return ROW_MARKS[c] if self.marked else "\u2588"  # or a full block
+        return ROW_MARKS[c] if self.label_chars > 2 else "\u2588"  # or a full block
 
     def face(self, c):
         """A number card's label: the rank (its color is the card's), with the suit in Cinquillo
         or the row's shape where there is no colour."""
-        if self.game == GAME_CINQUILLO or self.marked:
+        if self.game == GAME_CINQUILLO or self.label_chars > 2:
             return self.suit(c >> 5) + self.rank(c & 31)
         return str(c & 31)
 
@@ -389,13 +341,12 @@ class TableView:
                     act.set(text if len(text) <= act.chars else "--", ui.DIM)
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == 0 else ui.DARK
-            form = self.L.name_form
-            if form == 0:
-                text = "%s %d" % (self.seat(p), v.count[p])
-            elif form == 1:
-                text = "%d:%d" % (p + 1, v.count[p])
+            if self.L.name_form:
+                from firmware.compact import short_name
+
+                text = short_name(self.L.name_form, p, v.count[p])
             else:
-                text = str(v.count[p])
+                text = "%s %d" % (self.seat(p), v.count[p])
             name.set(text, ui.WHITE, bg)
             if act is None:
                 continue
@@ -448,18 +399,16 @@ class TableView:
             else:
                 m = items[j]
                 if m >= DRAW:
-                    text, kind, color = MOVE_TEXT[m], T_FRAME, ui.WHITE
+                    text, kind, color = MOVE_TEXT[m], 6, ui.WHITE
                 elif m == SKIP or m == REVERSE:
-                    text, kind, color = self.token(m), T_FRAME if mono else 7, ui.WHITE
+                    text, kind, color = self.token(m), 6 if mono else 7, ui.WHITE
                 elif bastard and turn.is_dead(v, m):
                     text, kind, color = self.face(m), 5, 0xFFB0B0  # pink on the dark red
                 else:
                     c = m >> 5
-                    text, kind, color = self.face(m), T_FRAME if mono else 1 + c, on[c]
-                    if mono:
-                        color = ui.WHITE
+                    text, kind, color = self.face(m), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
                 if i == inverted:
-                    kind, color = T_CURSOR, ui.BLACK
+                    kind, color = 8, ui.BLACK
                 self.draw_face(i, kind, text, color)
                 if show_marks and (m >= DRAW or playable(m)):
                     mark = 2
@@ -491,35 +440,13 @@ class TableView:
         line.set(text, color, None)
 
     def message(self, text, color=ui.DIM):
-        """Show text in the message lines; where it needs more lines than there are, in pages
-        (turn_page(now) turns them) on a screen of one line, else what fits."""
-        if text != self.msg_text:
-            self.msg_text = text
-            self.msg_wrapped = ui.wrap(text, self.L.cols) if text else []
-            self.msg_page = 0
-            self.msg_turned = None
-        lines = self.msg_wrapped
-        n = len(self.msg)
-        paging = n == 1 and len(lines) > 1
-        self.msg_dropped = len(lines) - n if len(lines) > n and not paging else 0
-        for i in range(n):
-            j = self.msg_page + i
-            self.msg[i].set(lines[j] if j < len(lines) else "", color)
-
-    def turn_page(self, now):
-        """Show the message's next page when the one on show has been up PAGE_MS; True when the
-        screen changed."""
-        if len(self.msg) != 1 or len(self.msg_wrapped) < 2:
-            return False
-        if self.msg_turned is None:
-            self.msg_turned = now
-            return False
-        if ticks_diff(now, self.msg_turned) < PAGE_MS:
-            return False
-        self.msg_turned = now
-        self.msg_page = (self.msg_page + 1) % len(self.msg_wrapped)
-        self.msg[0].set(self.msg_wrapped[self.msg_page])
-        return True
+        if self.pages is not None:  # one line: a longer message shows in pages
+            self.pages.show(text, color)
+            return
+        lines = ui.wrap(text, self.L.cols) if text else []
+        self.msg_dropped = len(lines) - len(self.msg) if len(lines) > len(self.msg) else 0
+        for i in range(len(self.msg)):
+            self.msg[i].set(lines[i] if i < len(lines) else "", color)
 
     # --- what the screen shows (tests, serial log) ----------------------------------
     def slot_texts(self):
@@ -529,7 +456,6 @@ class TableView:
         return [i for i in range(len(self.slots)) if self.shown_marks[i]]
 
     def message_text(self):
-        """The message, all of it where it shows in pages."""
-        if len(self.msg) == 1 and len(self.msg_wrapped) > 1:
-            return " ".join(self.msg_wrapped).strip()
+        if self.pages is not None:
+            return self.pages.text
         return " ".join(m.text for m in self.msg).strip()

@@ -95,14 +95,14 @@ def test_the_oled_layout_is_the_compact_one_from_its_size():
     from firmware.table import Layout
 
     L = Layout(128, 64, 20, 6, 3)
-    assert L.compact and L.msg_lines == 1 and L.cursor_y is None and L.span_chars == 0
+    assert L.msg_lines == 1 and L.cursor_y is None and L.span_chars == 0
     assert L.opp_rows == 1 and L.act_chars == 0
     assert L.rows_y + 4 * (L.row_h - 1) <= L.opp_y + 1  # the last row's gap may lie under the names
     assert L.opp_y + L.lh <= L.card_y and L.card_y + L.card_h <= L.msg_y
     assert L.msg_y + L.lh == 64
     assert L.row_h - 1 >= 5  # a row's shape (5 pixels of ink) shows whole
     for w, h in ((160, 128), (240, 135), (240, 240)):
-        assert not Layout(w, h, 20, 6).compact
+        assert Layout(w, h, 20, 6).cursor_y is not None
 
 
 def test_a_screen_too_short_for_the_rows_is_refused_clearly():
@@ -143,7 +143,7 @@ def test_without_colour_each_elfer_card_carries_its_rows_shape():
 
 def test_without_colour_the_cursor_is_the_inverted_card_and_marks_stay_bars():
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    from firmware.table import T_CURSOR, T_FRAME
+    T_FRAME, T_CURSOR = 6, 8  # the card sheet's tiles (firmware/table.py): framed, the cursor's card
 
     d, m = oled_table()
     tv = d.app.table
@@ -165,7 +165,7 @@ def test_without_colour_the_cursor_is_the_inverted_card_and_marks_stay_bars():
 
 def test_a_message_longer_than_the_line_shows_in_pages():
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    from firmware.table import PAGE_MS
+    from firmware.compact import PAGE_MS
 
     d, m = oled_table()
     tv = d.app.table
@@ -173,16 +173,19 @@ def test_a_message_longer_than_the_line_shows_in_pages():
     tv.message(text)
     pages = [tv.msg[0].text]
     t0 = d.now
-    assert not tv.turn_page(t0)  # the first page's time starts
+    assert not tv.pages.turn(t0)  # the first page's time starts
     for k in range(1, 4):
-        assert not tv.turn_page(t0 + k * PAGE_MS - 1)
-        assert tv.turn_page(t0 + k * PAGE_MS)
+        assert not tv.pages.turn(t0 + k * PAGE_MS - 1)
+        assert tv.pages.turn(t0 + k * PAGE_MS)
         pages.append(tv.msg[0].text)
     assert " ".join(pages[:3]) == text
     assert pages[3] == pages[0]  # round again
     assert tv.msg_dropped == 0 and tv.message_text() == text
+    assert tv.pages.turn(t0 + 4 * PAGE_MS)
     tv.message(text)  # the same text again (each redraw): the page stays
-    assert tv.msg[0].text == pages[0]
+    assert tv.msg[0].text == pages[1]
+    tv.message("short")
+    assert tv.msg[0].text == "short" and not tv.pages.turn(t0 + 9 * PAGE_MS)
 
 
 def test_colour_boards_keep_their_layout():
@@ -193,7 +196,8 @@ def test_colour_boards_keep_their_layout():
     d = simdrive.Driver("pybadge", keyboard=False, lazy=True)
     d.setup_match("elfer", players=4)
     tv = d.app.table
-    assert not tv.mono and tv.label_chars == 2 and tv.cursor is not None and len(tv.msg) == 2
+    assert not tv.mono and tv.label_chars == 2 and tv.cursor is not None
+    assert len(tv.msg) == 2 and tv.pages is None
 
 
 # --- on the MicroPython unix port, the framebuf surface with a one-bit panel ---------------
