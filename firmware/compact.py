@@ -49,10 +49,12 @@ def short_name(form, p, count):
 
 
 def symbol_top(tile, rows):
-    """The first of `rows` rows of a glyph tile to show where its row is shorter than its ink:
-    the middle of the ink (the rows' shapes, 5 rows, whole; a suit's middle)."""
+    """The first of `rows` rows of a glyph tile to show in a row that short: from the ink's
+    top where it fits (the rows' shapes, level with the cells), else the ink's middle (a suit)."""
     ink = [y for y in range(ui.CHAR_H) if ui.glyph_row(tile, y)]
-    return max(0, (ink[0] + ink[-1] + 1 - rows) // 2)
+    if ink[-1] - ink[0] < rows:
+        return ink[0]
+    return (ink[0] + ink[-1] + 1 - rows) // 2
 
 
 class Pages:

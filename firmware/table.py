@@ -39,7 +39,7 @@ TILES = 10
 # not names: see MOVE_TEXT.
 # On a monochrome screen (gfx.mono) the Elfer Raus rows are told apart by shapes, the same
 # at each row's start and before each card's rank (firmware/glyphs.py ROW_MARKS).
-ROW_MARKS = "\u25cf\u25b2\u25a1\u25c6"
+ROW_MARKS = "\u25cf\u25b2\u25a1\u25bc"
 
 
 class Layout:
