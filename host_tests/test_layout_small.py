@@ -33,7 +33,10 @@ def on_show(d):
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_every_screen_of_the_oled_is_laid_out_cleanly(code):
+@pytest.mark.parametrize("board", [BOARD, "pico_lcd_114", "pico_display", "pico_lcd_13"])
+def test_every_screen_of_the_micropython_profiles_is_laid_out_cleanly(board, code):
+    """The OLED, and the other MicroPython profiles the simulator poses as (boards/schemes.py
+    MP_SCHEMES), each with its own buttons."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
     import layoutcheck
     import screenshots
@@ -44,8 +47,8 @@ def test_every_screen_of_the_oled_is_laid_out_cleanly(code):
         for problem in layoutcheck.problems(on_show(d)):
             found.append("%s: %s" % (name, problem))
 
-    screenshots.walk(BOARD, look, code)
-    assert not found, "%s in %s:\n%s" % (BOARD, code, "\n".join(found))
+    screenshots.walk(board, look, code)
+    assert not found, "%s in %s:\n%s" % (board, code, "\n".join(found))
 
 
 @pytest.mark.parametrize("code", CODES)
