@@ -1,14 +1,15 @@
 """The drawing surface on framebuf (MicroPython): the same four things as boards/gfx_displayio.py
-(layer, sheet, tiles, and the board's show/refresh), kept in one FrameBuffer and pushed to a panel.
+(layer, sheet, tiles, and the board's show/refresh), painted into a FrameBuffer and pushed to a panel.
 
-The screen is held as colour indices (4 bits a pixel by default: 16,200 bytes for 240x135,
-against 64,800 for RGB565; docs/memory.md has the measurement), given out again each time
-a layer is shown, or, on a monochrome panel, as
-the panel's own MONO_VLSB pages. A change to a tile or a colour only marks its cells; at
-flush() each marked area is repainted: cleared, then every tile of the layer over it drawn
-again in the order the tiles were made (so a transparent label over a card face comes out as
-displayio would draw it), and the bands of rows that changed go to the panel, converted to
-big-endian RGB565 by a palette blit (framebuf's C loop: nothing per pixel in Python).
+A change to a tile or a colour only marks its cells. At flush() the bands of rows that hold
+marked cells are painted again: cleared, then every grid of the layer over the band drawn in
+the order the grids were made (so a transparent label over a card face comes out as displayio
+would draw it), and sent to the panel. By default only one band is in RAM: a strip of 8 rows
+of 4-bit colour indices (960 bytes for 240 columns), turned into big-endian RGB565 by a
+palette blit (framebuf's C loop: nothing per pixel in Python); whole=True keeps the whole
+screen instead (16,200 bytes for 240x135; RGB565 would be 64,800: docs/memory.md has the
+measurement). Colour indices are given out again each time a layer is shown. A monochrome
+panel keeps its whole MONO_VLSB page buffer (1,024 bytes for 128x64).
 
 The panel (boards/st7789.py, boards/ssd1306.py) gives width, height, FORMAT ("RGB565" or
 "MONO_VLSB"), write_rows(y0, y1, data) and brightness(level).
@@ -165,32 +166,34 @@ class Tiles:
             self.y = y
             self._mark(0, 0, self.cols, self.rows)
 
-    def cover(self, x0, y0, x1, y1):
-        """The pixel box of this grid's cells that meet the box, or None."""
+    def meets(self, x0, y0, x1, y1):
+        """(c0, r0, c1, r1): the columns c0..c1-1 and rows r0..r1-1 of cells that meet the box."""
         w, h = self.w, self.h
         c0 = max(0, (x0 - self.x) // w)
         r0 = max(0, (y0 - self.y) // h)
-        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
-        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
+        return c0, r0, min(self.cols, (x1 - self.x + w - 1) // w), min(self.rows, (y1 - self.y + h - 1) // h)
+
+    def cover(self, x0, y0, x1, y1):
+        """The pixel box of this grid's cells that meet the box, or None."""
+        c0, r0, c1, r1 = self.meets(x0, y0, x1, y1)
         if c0 >= c1 or r0 >= r1:
             return None
+        w, h = self.w, self.h
         return (self.x + c0 * w, self.y + r0 * h, self.x + c1 * w, self.y + r1 * h)
 
     def paint(self, x0, y0, x1, y1):
         """Draw the cells that meet the box."""
+        c0, r0, c1, r1 = self.meets(x0, y0, x1, y1)
         w, h = self.w, self.h
-        c0 = max(0, (x0 - self.x) // w)
-        r0 = max(0, (y0 - self.y) // h)
-        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
-        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
-        screen = self.gfx.screen
+        gfx = self.gfx
+        screen = gfx.screen
         sheet = self.sheet
         cells = self.cells
         key = self.key
         pal = self.pal
         for r in range(r0, r1):
             j = r * self.cols
-            y = self.y + r * h
+            y = self.y + r * h - gfx.top
             for c in range(c0, c1):
                 sheet.draw(cells[j + c], screen, self.x + c * w, y, key, pal)
 
@@ -198,19 +201,25 @@ class Tiles:
 class FbGfx:
     """The surface a MicroPython board hands the firmware as board.gfx (boards/mpboard.py)."""
 
-    def __init__(self, panel, bits=4, strip=8):
+    def __init__(self, panel, bits=4, strip=8, whole=False):
+        """bits: 4 or 8 bits of colour index a pixel; whole: keep the whole screen (else only
+        a strip of `strip` rows, painted again for each strip that changed: docs/memory.md)."""
         self.panel = panel
         w = self.width = panel.width
         h = self.height = panel.height
         self.mono = panel.FORMAT == "MONO_VLSB"
-        if self.mono:
+        self.top = 0  # the screen row the buffer's first row shows
+        if self.mono:  # 1,024 bytes for 128x64: always whole
+            self.whole = True
             self.buf = bytearray(w * ((h + 7) // 8))
             self.screen = framebuf.FrameBuffer(self.buf, w, h, framebuf.MONO_VLSB)
             self.wire = None
         else:
+            self.whole = whole
             fmt, n = SCREEN_FORMATS[bits]
-            self.buf = bytearray(w * h * bits // 8)
-            self.screen = framebuf.FrameBuffer(self.buf, w, h, fmt)
+            rows = h if whole else strip
+            self.buf = bytearray(w * rows * bits // 8)
+            self.screen = framebuf.FrameBuffer(self.buf, w, rows, fmt)
             self.wire = framebuf.FrameBuffer(bytearray(2 * n), n, 1, framebuf.RGB565)  # index -> colour
             self.room = n
             self.rgbs = []  # the colour of each index given out
@@ -299,7 +308,15 @@ class FbGfx:
         for i in range(len(bands)):
             if bands[i]:
                 bands[i] = 0
-                self.push(i * self.band, min(self.height, (i + 1) * self.band))
+                y0 = i * self.band
+                y1 = min(self.height, y0 + self.band)
+                if not self.whole:  # the strip holds nothing yet: paint the band whole
+                    self.top = y0
+                    self.screen.fill(self.background)
+                    for t in self.shown.items:
+                        t.paint(0, y0, self.width, y1)
+                self.push(y0, y1)
+        self.top = 0
 
     def repaint(self, x0, y0, x1, y1):
         x0 = max(0, x0)
@@ -307,6 +324,10 @@ class FbGfx:
         x1 = min(self.width, x1)
         y1 = min(self.height, y1)
         if x0 >= x1 or y0 >= y1:
+            return
+        if not self.whole:  # painted band by band when pushed
+            for i in range(y0 // self.band, (y1 - 1) // self.band + 1):
+                self.bands[i] = 1
             return
         items = self.shown.items
         grown = True
@@ -320,7 +341,7 @@ class FbGfx:
         self.screen.fill_rect(x0, y0, x1 - x0, y1 - y0, self.background)
         for t in items:
             t.paint(x0, y0, x1, y1)
-        y0 = max(0, y0)  # a grid may reach past the edge (the table's status line)
+        y0 = max(0, y0)  # cells may reach past the screen's edges
         y1 = min(self.height, y1)
         for i in range(y0 // self.band, (y1 - 1) // self.band + 1):
             self.bands[i] = 1
@@ -331,14 +352,5 @@ class FbGfx:
         if self.mono:
             self.panel.write_rows(y0, y1, memoryview(self.buf)[y0 // 8 * w : (y0 // 8 + 1) * w])
             return
-        self.strip.blit(self.screen, 0, -y0, -1, self.wire)
+        self.strip.blit(self.screen, 0, self.top - y0, -1, self.wire)
         self.panel.write_rows(y0, y1, memoryview(self.strip_buf)[: (y1 - y0) * w * 2])
-
-    def pixels(self):
-        """The screen as 0xRRGGBB (or 0/1 on a monochrome panel), row by row: for tests."""
-        out = []
-        for y in range(self.height):
-            for x in range(self.width):
-                v = self.screen.pixel(x, y)
-                out.append(v if self.mono else self.rgbs[v] if v < len(self.rgbs) else 0)
-        return out

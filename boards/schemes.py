@@ -75,6 +75,9 @@ SCHEMES = (PyBadgeScheme, PyGamerScheme, ClueScheme, FeatherTFTScheme, FeatherRe
 # simulator poses as. bus_hz: the display bus clock the profile asks for (SPI or I2C), for
 # transfer-time figures. Key numbers follow each profile's pin list.
 
+# A joystick (or four direction buttons) named by its arrows.
+JOYSTICK = ((LEFT, "←"), (RIGHT, "→"), (UP, "↑"), (DOWN, "↓"))
+
 
 class PicoLcd114Scheme:
     name = "pico_lcd_114"
@@ -86,16 +89,7 @@ class PicoLcd114Scheme:
     # Seven buttons for eight meanings: A held is the pause menu, B held the hint (as on the
     # Pico Display Pack and the OLED). The joystick is not labelled on the board: it has no label.
     holdmap = (None, None, None, None, None, (A, START, START), (B, SELECT, SELECT))
-    labels = (
-        (LEFT, "←"),
-        (RIGHT, "→"),
-        (UP, "↑"),
-        (DOWN, "↓"),
-        (A, "A"),
-        (B, "B"),
-        (START, "~A"),
-        (SELECT, "~B"),
-    )
+    labels = JOYSTICK + ((A, "A"), (B, "B"), (START, "~A"), (SELECT, "~B"))
 
 
 class PicoDisplayScheme:
@@ -118,16 +112,7 @@ class PicoLcd13Scheme:
     # Joystick up, down, left, right, centre (chooses, like A); A; B; X; Y.
     keymap = (UP, DOWN, LEFT, RIGHT, A, A, B, START, SELECT)
     holdmap = None
-    labels = (
-        (LEFT, "←"),
-        (RIGHT, "→"),
-        (UP, "↑"),
-        (DOWN, "↓"),
-        (A, "A"),
-        (B, "B"),
-        (START, "X"),
-        (SELECT, "Y"),
-    )
+    labels = JOYSTICK + ((A, "A"), (B, "B"), (START, "X"), (SELECT, "Y"))
 
 
 class Oled128x64Scheme:
@@ -139,16 +124,7 @@ class Oled128x64Scheme:
     # Six buttons wired as ELFER_OLED_PINS lists them: up, down, left, right, A, B.
     keymap = (UP, DOWN, LEFT, RIGHT, A, B)
     holdmap = (None, None, None, None, (A, START, START), (B, SELECT, SELECT))
-    labels = (
-        (LEFT, "←"),
-        (RIGHT, "→"),
-        (UP, "↑"),
-        (DOWN, "↓"),
-        (A, "A"),
-        (B, "B"),
-        (START, "~A"),
-        (SELECT, "~B"),
-    )
+    labels = JOYSTICK + ((A, "A"), (B, "B"), (START, "~A"), (SELECT, "~B"))
 
 
 MP_SCHEMES = (PicoLcd114Scheme, PicoDisplayScheme, PicoLcd13Scheme, Oled128x64Scheme)

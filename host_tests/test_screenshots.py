@@ -4,6 +4,8 @@ Each board's session of tools/screenshots.py runs again into a temporary folder 
 buttons, fixed seeds, a made-up clock) and every picture is compared pixel by pixel with
 the committed one: a screen whose drawing changed fails until `make screenshots` is run
 and the new pictures are committed. One test per board, so they spread over workers.
+The MicroPython boards' pictures come from the MicroPython unix port (tools/mp/mpshots.py):
+the board's real driver and renderer, read back from the panel model.
 """
 
 import os
@@ -18,6 +20,15 @@ DOCS = os.path.join(ROOT, "docs", "screenshots")
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
 import screenshots  # noqa: E402
+import upy  # noqa: E402
+
+
+def need_micropython():
+    if upy.micropython():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must check the MicroPython screenshots, but micropython is not installed")
+    pytest.skip("!!! MICROPYTHON SCREENSHOTS NOT CHECKED !!! micropython is not installed: run 'make test'")
 
 
 def pixels(path):
@@ -39,8 +50,10 @@ def differing(made, committed):
     return bad
 
 
-@pytest.mark.parametrize("board", screenshots.BOARDS)
+@pytest.mark.parametrize("board", screenshots.BOARDS + screenshots.MP_BOARDS)
 def test_committed_screenshots_match_what_the_code_draws(board, tmp_path):
+    if board in screenshots.MP_ALL:
+        need_micropython()
     shots = screenshots.session(board, str(tmp_path))
     assert len(shots) >= 17  # every screen of the walk, none skipped
     bad = differing(str(tmp_path), os.path.join(DOCS, board))
@@ -48,6 +61,37 @@ def test_committed_screenshots_match_what_the_code_draws(board, tmp_path):
         board,
         ", ".join(bad),
     )
+
+
+def test_every_refresh_pushed_as_on_the_device_ends_on_the_same_pictures(tmp_path):
+    """The committed pictures are drawn with one push per picture; with every refresh the app
+    asks for pushed to the panel (only the changed bands, as on a board) the glass shows the same."""
+    need_micropython()
+    board = "pico_lcd_114"
+    shots = screenshots.mp_session(board, str(tmp_path), eager=True)
+    assert len(shots) >= 17
+    bad = differing(str(tmp_path), os.path.join(DOCS, board))
+    assert not bad, "pushing every refresh, %s differ from the committed pictures" % ", ".join(bad)
+
+
+def test_micropython_screenshots_cover_the_circuitpython_screens():
+    """Every screen pictured on the CircuitPython boards is pictured on each MicroPython board
+    (the table in every language is the PyBadge's only)."""
+    cp = set(n for n in os.listdir(os.path.join(DOCS, "feather_tft")) if n.endswith(".png"))
+    for board in screenshots.MP_BOARDS:
+        assert set(os.listdir(os.path.join(DOCS, board))) == cp, board
+
+
+def test_panel_bytes_become_the_colours_they_light():
+    """RGB565 (big-endian, as the ST7789 takes it) widened to 8 bits a channel; a monochrome
+    frame's 1 is a lit (white) pixel."""
+    rgb565 = bytes((0xF8, 0x00, 0x07, 0xE0, 0x00, 0x1F, 0xFF, 0xFF, 0x00, 0x00, 0x84, 0x10))
+    assert screenshots.rgb_of(rgb565, (3, 2)) == bytes(
+        (255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 132, 130, 132)
+    )
+    assert screenshots.rgb_of(bytes((1, 0)), (2, 1)) == bytes((255, 255, 255, 0, 0, 0))
+    with pytest.raises(ValueError, match="a 2x2 frame of 5 bytes"):
+        screenshots.rgb_of(bytes(5), (2, 2))
 
 
 def test_a_changed_pixel_is_found(tmp_path):

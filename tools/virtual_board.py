@@ -3,13 +3,19 @@
     with VirtualBoard(circuitpython=False) as vb:
         vb.url        # "socket://127.0.0.1:PORT" for mpremote and tools/flash.py
 
+    with VirtualBoard(machine="pico_lcd_114") as vb:   # machine built in, that board's panel
+        ...                                            # vb_buttons.txt, flash, the reset runs main.py
+        vb.wait_main(60)                               # main.py returned (the script's Ctrl-C)
+
 Bounded: waits at most `timeout` seconds for the board to listen, and stops it
 by its PID (killed if it does not stop at once).
 """
 
 import os
+import queue
 import shutil
 import subprocess
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,15 +33,20 @@ def available():
 
 
 class VirtualBoard:
-    def __init__(self, circuitpython=False, writable=False, timeout=20):
+    def __init__(self, circuitpython=False, writable=False, timeout=20, machine=""):
+        """machine: a MicroPython board profile's name (pico_lcd_114, ...): the VM has a machine
+        module with that board's panel, and plays vb_buttons.txt (tools/vboard/vboard.mjs)."""
         self.args = ["node", SCRIPT, "--port", "0"]
         if circuitpython:
             self.args.append("--circuitpython")
         if writable:
             self.args.append("--writable")
+        if machine:
+            self.args += ["--machine", machine]
         self.timeout = timeout
         self.proc = None
         self.url = None
+        self.lines = queue.Queue()  # what the board's process says after it listens
 
     def __enter__(self):
         self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -45,11 +56,30 @@ class VirtualBoard:
             line = self.proc.stdout.readline()
             if line.startswith("vboard: listening on "):
                 self.url = "socket://" + line.split()[-1]
+                threading.Thread(target=self._read, daemon=True).start()
                 return self
             if not line and self.proc.poll() is not None:
                 break
         self.__exit__(None, None, None)
         raise RuntimeError("the virtual board did not start: %r" % line)
+
+    def _read(self):
+        try:
+            for line in self.proc.stdout:
+                self.lines.put(line.rstrip("\n"))
+        except (OSError, ValueError):  # closed by __exit__
+            pass
+
+    def wait_main(self, timeout):
+        """Wait until main.py (run by a soft reset) has returned; False if it has not in time."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                return False
+            if line == "vboard: main.py ended":
+                return True
 
     def __exit__(self, *exc):
         if self.proc is not None and self.proc.poll() is None:

@@ -1,6 +1,6 @@
 """Time the table's redraw on the framebuf surface (MicroPython unix port); make bench scales it.
 
-    micropython tools/mp/fb_redraw.py WIDTH HEIGHT BITS [MOVES]
+    micropython tools/mp/fb_redraw.py WIDTH HEIGHT BITS [MOVES]   (BITS as tools/mp/fbshots.py's)
     (cwd: the repository, or a folder with engine/, firmware/, boards/, tools/mp/fbshots.py)
 
 Starts a classic match against medium bots on a board of that size (tools/mp/fbshots.py's,
@@ -31,7 +31,7 @@ def calibrate():
 
 
 def main(argv):
-    width, height, bits = int(argv[1]), int(argv[2]), int(argv[3])
+    width, height, bits = int(argv[1]), int(argv[2]), argv[3]
     moves = int(argv[4]) if len(argv) > 4 else 12
     board = FbBoard(width, height, bits)
     from firmware.app import App

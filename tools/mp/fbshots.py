@@ -1,6 +1,6 @@
 """The firmware on the framebuf surface under MicroPython, driven by a button tape; writes the frames.
 
-    micropython tools/mp/fbshots.py WIDTH HEIGHT BITS OUTDIR TAPE...
+    micropython tools/mp/fbshots.py WIDTH HEIGHT BITS OUTDIR TAPE...   (BITS: 1, 4, 8, 4w, 8w)
     (cwd: the repository, or a folder with engine/, firmware/, boards/)
 
 TAPE tokens, in order: a logical button name (LEFT RIGHT UP DOWN A B START SELECT: pressed and
@@ -65,11 +65,14 @@ class FbBoard(Board):
     labels = LABELS
 
     def __init__(self, width, height, bits):
+        """bits: "1" a monochrome panel, "4" or "8" bits of colour index in strips, "4w" or
+        "8w" the whole screen kept (boards/gfx_framebuf.py)."""
         Board.__init__(self)
         self.width = width
         self.height = height
-        self.panel = RecordingPanel(width, height, bits == 1)
-        self.gfx = FbGfx(self.panel, bits if bits > 1 else 4)
+        mono = bits == "1"
+        self.panel = RecordingPanel(width, height, mono)
+        self.gfx = FbGfx(self.panel, 4 if mono else int(bits.rstrip("w")), whole=bits.endswith("w"))
         self.script = []
 
     def show(self, layer):
@@ -89,7 +92,7 @@ class FbBoard(Board):
 
 
 def main(argv):
-    width, height, bits, out = int(argv[1]), int(argv[2]), int(argv[3]), argv[4]
+    width, height, bits, out = int(argv[1]), int(argv[2]), argv[3], argv[4]
     board = FbBoard(width, height, bits)
     from firmware.app import App
 
@@ -138,7 +141,7 @@ def main(argv):
                     step(1000)
         else:
             press(tok)
-    colors = len(board.gfx.rgbs) if bits > 1 else 2
+    colors = 2 if board.gfx.mono else len(board.gfx.rgbs)
     print("fbshots: writes=%d bytes=%d colors=%d" % (board.panel.writes, board.panel.sent, colors))
 
 

@@ -39,15 +39,33 @@ BOARDS = (
     ("pybadge", "cp"),
     ("clue", "cp"),
     ("feather_tft", "cp"),
+    ("pico_lcd_114", "mp"),
+    ("pico_display", "mp"),
+    ("pico_lcd_13", "mp"),
+    ("oled128x64", "mp"),
 )
 LEVEL = "expert"  # the strongest bots: the most code and scratch
 ROUNDS = 2
 VM_TIMEOUT = 120
 
 
-def probe_dir(dest, mpy=False):
-    """tools/upy.firmware_probe_dir plus every board module (the schemes, the MicroPython profiles)."""
+# CircuitPython's modules and libraries the probe folder carries as stand-ins: a MicroPython
+# board has none of them (firmware/ticks.py falls back to time.ticks_ms without adafruit_ticks).
+CP_ONLY = ("displayio", "terminalio", "fontio", "bitmaptools", "microcontroller", "supervisor", "adafruit_ticks")
+
+
+def probe_dir(dest, mpy=False, micropython=False):
+    """tools/upy.firmware_probe_dir plus every board module (the schemes, the MicroPython profiles);
+    micropython: without CircuitPython's stand-ins, as a MicroPython board has none of them."""
     upy.firmware_probe_dir(dest, mpy)
+    if micropython:
+        for name in CP_ONLY:
+            os.remove(os.path.join(dest, name + ".py"))
+        # machine is built into a board: compiled, its stand-in leaves no compiler's leftovers
+        # (interned names) on the heap to be counted as the firmware's.
+        stand_in = os.path.join(dest, "machine.py")
+        subprocess.run([upy.mpy_cross(), "-o", stand_in[:-3] + ".mpy", stand_in], check=True)
+        os.remove(stand_in)
     if mpy:
         upy.compile_mpy(dest, ("boards",))
         for name in ("__init__.py", "base.py", "gfx_displayio.py"):  # MicroPython imports a .py before a .mpy
@@ -115,7 +133,12 @@ def smallest_heap_vm(build, level=LEVEL, board="pybadge", lo=64 << 10, hi=512 <<
 
 def live_peak_vm(build, level=LEVEL, board="pybadge"):
     """The largest live heap (bytes) after a collection between steps, from a run at 1 MiB."""
+    return live_run_vm(build, level, board)[0]
+
+
+def live_run_vm(build, level=LEVEL, board="pybadge"):
+    """(largest live heap, bytes the machine stand-in takes) of a VM run at 1 MiB, in bytes."""
     rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board))
     if rc or "fw_live_peak" not in keys:
         raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
-    return int(keys["fw_live_peak"])
+    return int(keys["fw_live_peak"]), int(keys.get("fw_stand_in_bytes", 0))

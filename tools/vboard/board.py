@@ -78,11 +78,13 @@ class _VbNamespace:
     pass
 
 
-def _vb_boot(cp, writable):
+def _vb_boot(cp, writable, machine_board=""):
     try:
         os.mkdir("/flash")
     except OSError:
         pass
+    if machine_board:
+        _vb_machine(machine_board)
     real = os.VfsPosix("/flash")
     os.umount("/")
     os.mount(_VbFs(real, cp, writable), "/")
@@ -118,6 +120,22 @@ def _vb_circuitpython():
 
 _vb_g = {"__name__": "__main__"}
 _vb_keep = set(sys.modules)
+_vb_board = ""  # the board whose machine module and panel this VM has (--machine), or ""
+
+
+def _vb_machine(name):
+    """machine as the board's firmware has it built in (tools/mp/stubs/machine.py, put in /rom
+    by vboard.mjs, outside the board's file system), with the panel of board `name` attached."""
+    global _vb_board
+    sys.path.insert(0, "/rom")
+    import machine
+
+    sys.path.pop(0)
+    machine.use_board(name)
+    _vb_keep.add("machine")
+    _vb_board = name
+
+
 _vb_err = ""
 
 
@@ -140,14 +158,26 @@ def _vb_soft_reset(cp):
     for name in list(_VB_SYS.modules):
         if name not in _vb_keep:
             del _VB_SYS.modules[name]
+    if _vb_board:  # the pins and buses start over; the panel (hardware) keeps its picture
+        import machine
+
+        panels = list(machine.panels())
+        machine.reset()
+        for p in panels:
+            machine.attach(p)
     if cp:
         _vb_circuitpython()
 
 
 def _vb_main():
     """After a soft reset in the friendly REPL, run boot.py then main.py if present, as
-    MicroPython's ports do (ports/rp2/main.c: pyexec_file_if_exists); tracebacks to _vb_err."""
+    MicroPython's ports do (ports/rp2/main.c: pyexec_file_if_exists); tracebacks to _vb_err.
+    With a machine module, vb_buttons.txt (if the board has it) is the person at the buttons."""
     global _vb_err
+    if _vb_board:
+        import machine
+
+        machine.play("vb_buttons.txt")
     said = ""
     for name in ("boot.py", "main.py"):
         try:

@@ -1,6 +1,6 @@
 // A virtual MicroPython board on a loopback TCP port, for flashing tests.
 //
-//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython] [--writable] [--heap BYTES]
+//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython] [--writable] [--heap BYTES] [--machine BOARD]
 //
 // The real 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript)
 // behind the REPL protocol mpremote speaks: friendly REPL, raw REPL (Ctrl-A), raw-paste
@@ -15,7 +15,15 @@
 // texts, sys.implementation.name == "circuitpython", and files read-only for code unless
 // --writable (boot.py remounted the drive because the write button was held at reset).
 //
-// Prints "vboard: listening on 127.0.0.1:PORT" when ready. One client at a time; the
+// --machine BOARD: the board has a `machine` module built in (tools/mp/stubs/machine.py, not on
+// its file system: a bundle must not bring it) with BOARD's panel attached (pico_lcd_114, ...).
+// Before main.py runs after a soft reset, a vb_buttons.txt on the board is played back against
+// the pins as the program reads them (the script language is in machine.py); when it is over,
+// the board writes vb_frame.raw (what the panel shows) and vb_texts.txt (the firmware's texts)
+// and main.py ends as if Ctrl-C was pressed. host_tests/test_e2e_vboard.py flashes a game this way.
+//
+// Prints "vboard: listening on 127.0.0.1:PORT" when ready, and "vboard: main.py ended" each time
+// main.py (run after a soft reset) has returned: until then the board answers nobody. One client at a time; the
 // board (files, modules) outlives connections. Stop it by killing the process.
 
 import { readFileSync } from "node:fs";
@@ -27,13 +35,14 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const PKG = join(HERE, "..", "mpvm", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
 const RAW_BANNER = "raw REPL; CTRL-B to exit\r\n";
 
-const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024 };
+const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024, machine: "" };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === "--port") opts.port = Number(process.argv[++i]);
   else if (a === "--circuitpython") opts.cp = true;
   else if (a === "--writable") opts.writable = true;
   else if (a === "--heap") opts.heap = Number(process.argv[++i]);
+  else if (a === "--machine") opts.machine = String(process.argv[++i] || "");
   else {
     process.stderr.write(`vboard: unknown argument ${a}\n`);
     process.exit(2);
@@ -50,7 +59,15 @@ const mp = await loadMicroPython({
 });
 mp.runPython(readFileSync(join(HERE, "board.py"), "utf8"));
 const py = (b) => (b ? "True" : "False");
-mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)})`);
+if (opts.machine && !/^[a-z0-9_]+$/.test(opts.machine)) {
+  process.stderr.write(`vboard: --machine needs a board name, not ${JSON.stringify(opts.machine)}\n`);
+  process.exit(2);
+}
+if (opts.machine) {
+  mp.FS.mkdir("/rom");
+  mp.FS.writeFile("/rom/machine.py", readFileSync(join(HERE, "..", "mp", "stubs", "machine.py"), "utf8"));
+}
+mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)}, "${opts.machine}")`);
 const BANNER = opts.cp
   ? "Adafruit CircuitPython 9.2.0 (virtual board, MicroPython VM); Virtual board with wasm\r\n"
   : "MicroPython v1.27.0 (virtual board); JS with Emscripten\r\nType \"help()\" for more information.\r\n";
@@ -67,6 +84,7 @@ function run(src) {
 
 function runMain() {
   mp.runPython("_vb_main()");
+  process.stdout.write("vboard: main.py ended\n");
   return String(mp.globals.get("_vb_err") || "").replace(/\r?\n/g, "\r\n");
 }
 

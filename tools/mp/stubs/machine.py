@@ -32,6 +32,7 @@ _spi_pins = {}  # pin id -> SPI id: pads the SPI block took over (GPIO_FUNC_SPI)
 SPI_DEFAULTS = {0: (18, 19, 16), 1: (10, 11, 8)}
 _panels = []
 _made = []  # every SPI and I2C object built, newest last (tests read their settings)
+_player = None  # the button script being played (play()), or None
 
 
 class Pin:
@@ -58,7 +59,10 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
-            return level(self.id)
+            got = level(self.id)
+            if _player is not None:
+                _player.read(self.id)  # after the level: the read that ends a press still sees it
+            return got
         _level[self.id] = 1 if v else 0
 
     def __call__(self, v=None):
@@ -204,7 +208,9 @@ def attach(model):
 
 
 def reset():
-    """Forget pins, devices and models (between the cases of a test)."""
+    """Forget pins, devices, models and the button script (between the cases of a test)."""
+    global _player
+    _player = None
     for d in (_level, _drive, _mode, _pull, _pwm, _spi_pins):
         d.clear()
     del _panels[:]
@@ -226,6 +232,14 @@ def _gram(madctl, c, r):
     if madctl & MY:
         r = 319 - r
     return c, r
+
+
+def _inside(v, d, lo, hi, k):
+    """The steps a..b-1 of 0..k-1 for which v + d * step lies in lo..hi-1 (d: -1, 0 or 1)."""
+    if d == 0:
+        return (0, k) if lo <= v < hi else (0, 0)
+    a, b = (lo - v, hi - v) if d > 0 else (v - hi + 1, v - lo + 1)
+    return max(0, a), max(0, min(k, b))
 
 
 NEVER = 0x1234  # what a pixel of the glass reads before anything was written to it
@@ -286,7 +300,8 @@ class ST7789Model:
         self._params()
 
     def _command(self, b):
-        self.commands.append(b)
+        if self.keep:  # keep=False: heap figures, where a growing log would count as the firmware's
+            self.commands.append(b)
         self.cmd = b
         self.args = bytearray()
         self.pending = -1
@@ -328,28 +343,46 @@ class ST7789Model:
                 self.rows = [lo, hi]
 
     def _pixels(self, buf):
-        g0, gw, r0, rh = self.glass
-        px = self.pixels
-        c, r, m = self.c, self.r, self.madctl
-        c0, c1, r1 = self.cols[0], self.cols[1], self.rows[1]
-        first = self.pending
-        for b in buf:
-            if first < 0:
-                first = b
-                continue
-            if r <= r1:
-                gc, gr = _gram(m, c, r)
-                if px is not None and g0 <= gc < g0 + gw and r0 <= gr < r0 + rh:
-                    i = ((gr - r0) * gw + gc - g0) * 2
-                    px[i] = first
-                    px[i + 1] = b
-                self.written += 1
-            first = -1
-            c += 1
-            if c > c1:
-                c = c0
-                r += 1
-        self.pending = first
+        """Pixel data for RAMWR: a row of the window at a time, each pixel where _gram puts it
+        (affine in the column: one step per pixel), pixels past the window's end dropped."""
+        n = len(buf)
+        j = 0
+        if self.pending >= 0 and n:  # the second byte of a pixel split between writes
+            self._row(bytes((self.pending, buf[0])), 0, 1)
+            self.pending = -1
+            j = 1
+        while n - j >= 2:
+            k = min((n - j) // 2, self.cols[1] - self.c + 1)
+            self._row(buf, j, k)
+            j += 2 * k
+        if j < n:
+            self.pending = buf[j]
+
+    def _row(self, buf, j, k):
+        """k pixels from buf[j:] at the pointer (they fit in the pointer's window row)."""
+        c, r = self.c, self.r
+        if r <= self.rows[1]:
+            self.written += k
+            px = self.pixels
+            if px is not None:
+                g0, gw, r0, rh = self.glass
+                gc, gr = _gram(self.madctl, c, r)
+                gc1, gr1 = _gram(self.madctl, c + 1, r)
+                a, b = _inside(gc, gc1 - gc, g0, g0 + gw, k)
+                a2, b2 = _inside(gr, gr1 - gr, r0, r0 + rh, k)
+                a, b = max(a, a2), min(b, b2)
+                di = ((gr1 - gr) * gw + gc1 - gc) * 2
+                i = ((gr - r0) * gw + gc - g0) * 2 + a * di
+                j += 2 * a
+                for _ in range(b - a):
+                    px[i] = buf[j]
+                    px[i + 1] = buf[j + 1]
+                    i += di
+                    j += 2
+        c += k
+        if c > self.cols[1]:
+            c = self.cols[0]
+            r += 1
         self.c, self.r = c, r
 
     def pixel(self, x, y):
@@ -385,8 +418,9 @@ class SSD1306Model:
     width = 128
     height = 64
 
-    def __init__(self, addr=0x3C):
+    def __init__(self, addr=0x3C, keep=True):
         self.addr = addr
+        self.keep = keep
         self.ram = bytearray(128 * 8)
         self.reset_state()
 
@@ -454,7 +488,8 @@ class SSD1306Model:
     }
 
     def _command(self, b):
-        self.commands.append(b)
+        if self.keep:
+            self.commands.append(b)
         self.cmd = b
         self.args = []
         self.need = self.PARAMS.get(b, 0)
@@ -526,5 +561,166 @@ def use_board(name, keep=True):
     """Attach the panel board `name` carries; returns the model."""
     spec = BOARDS[name]
     if spec[0] == "ssd1306":
-        return attach(SSD1306Model(spec[1]))
+        return attach(SSD1306Model(spec[1], keep))
     return attach(ST7789Model(spec[1], spec[2], spec[3], spec[4], spec[5], keep))
+
+
+# --- a button script played against the program's own reads (the virtual board) ----------
+# tools/vboard arms play("vb_buttons.txt") before main.py runs, as a person's fingers would be:
+#
+#   hold 40 40                  a press: the pin low for 40 ms, then released for 40 ms
+#   wait 1500                   nothing pressed for 1500 ms
+#   press 18 3                  GP18, then GP3: each pressed and released
+#   repeat 500 3 until Round 1 over
+#                               press GP3 until a text on the screen has "Round 1 over" (at most 500 times)
+#
+# Times are the board's own clock (time.ticks_ms). A level lasts from the first read of its
+# pin until a read at least `hold` (or `gap`) ms later, so the program's debouncing (20 ms in
+# boards/pinkeys.py) sees every press however slowly its loop turns. When the script is over
+# the player writes what the panel shows (vb_frame.raw: big-endian RGB565 row by row, or a byte
+# a pixel on a monochrome panel) and the firmware's own texts (vb_texts.txt, one a line), then
+# raises KeyboardInterrupt from the pin read: the person pressed Ctrl-C, and main.py ends.
+
+
+def screen_texts():
+    """The firmware's texts on the screen now: the table's message and hand, or the panel's
+    lines (menus, pages, the error screen). Read through firmware.runner.Runner.running."""
+    import sys
+
+    mod = sys.modules.get("firmware.runner")
+    runner = getattr(getattr(mod, "Runner", None), "running", None)
+    if runner is None:
+        return []
+    if runner.error is not None:
+        return runner.error.panel.texts()
+    app = runner.app
+    if app.screen is not None and app.screen.table and app.table is not None:
+        return [app.table.message_text()] + app.table.slot_texts()
+    return app.panel.texts()
+
+
+def parse_script(text):
+    """The steps of a button script: ("hold", ms, ms), ("wait", ms), ("press", pins),
+    ("repeat", most, pins, text); a clear error naming the line otherwise."""
+    steps = []
+    n = 0
+    for line in text.split("\n"):
+        n += 1
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        try:
+            if words[0] == "hold" and len(words) == 3:
+                steps.append(("hold", int(words[1]), int(words[2])))
+            elif words[0] == "wait" and len(words) == 2:
+                steps.append(("wait", int(words[1])))
+            elif words[0] == "press" and len(words) > 1:
+                steps.append(("press", [int(w) for w in words[1:]]))
+            elif words[0] == "repeat" and "until" in words[3:]:
+                u = words.index("until")
+                steps.append(("repeat", int(words[1]), [int(w) for w in words[2:u]], " ".join(words[u + 1 :])))
+            else:
+                raise ValueError()
+        except ValueError:
+            raise ValueError("button script line %d: %r is not hold/wait/press/repeat" % (n, line)) from None
+    return steps
+
+
+class Player:
+    """Plays parsed steps against the pins as the program reads them (see above)."""
+
+    def __init__(self, steps, out=""):
+        import time
+
+        self.ticks = time.ticks_ms
+        self.diff = time.ticks_diff
+        self.out = out  # folder for vb_frame.raw and vb_texts.txt
+        self.hold = 40
+        self.gap = 40
+        self.phases = self._phases(steps)
+        self.pin = -1  # the pin the phase is about, -1: any read
+        self.ms = 0
+        self.first = None  # when the phase's pin was first read
+        self.pressed = 0  # presses made, for the report
+        self._next()
+
+    def _phases(self, steps):
+        """(pin or -1, pressed, ms) one after the other; repeat checks the screen before each round."""
+        for st in steps:
+            if st[0] == "hold":
+                self.hold, self.gap = st[1], st[2]
+            elif st[0] == "wait":
+                yield (-1, False, st[1])
+            else:
+                rounds = st[1] if st[0] == "repeat" else 1
+                pins = st[2] if st[0] == "repeat" else st[1]
+                for _ in range(rounds):
+                    if st[0] == "repeat" and self._shows(st[3]):
+                        break
+                    for p in pins:
+                        yield (p, True, self.hold)
+                        yield (p, False, self.gap)
+        yield (-1, False, 300)  # the screen settles before it is read
+
+    def _shows(self, text):
+        for line in screen_texts():
+            if text in line:
+                return True
+        return False
+
+    def _next(self):
+        if self.pin >= 0:
+            release(self.pin)
+        self.pin, down, self.ms = next(self.phases)
+        if down:
+            press(self.pin)
+            self.pressed += 1
+        self.first = None
+
+    def read(self, pin):
+        if self.pin >= 0 and pin != self.pin:
+            return
+        now = self.ticks()
+        if self.first is None:
+            self.first = now
+        elif self.diff(now, self.first) >= self.ms:
+            try:
+                self._next()
+            except StopIteration:
+                self.finish()
+
+    def finish(self):
+        global _player
+        _player = None
+        dump(self.out)
+        raise KeyboardInterrupt("button script over after %d presses" % self.pressed)
+
+
+def dump(out=""):
+    """Write what the first panel shows (vb_frame.raw) and the screen's texts (vb_texts.txt)."""
+    p = _panels[0]
+    if p.bus == "spi":
+        frame = p.frame()
+    else:
+        frame = bytearray(p.width * p.height)
+        for y in range(p.height):
+            for x in range(p.width):
+                frame[y * p.width + x] = p.lit(x, y)
+    with open(out + "vb_frame.raw", "wb") as f:
+        f.write(frame)
+    with open(out + "vb_texts.txt", "w") as f:
+        for line in screen_texts():
+            f.write(line + "\n")
+
+
+def play(path, out=""):
+    """Arm the button script in file `path` (no file: nobody touches the buttons). True if armed."""
+    global _player
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        _player = None
+        return False
+    _player = Player(parse_script(text), out)
+    return True
