@@ -43,7 +43,8 @@ def need_micropython():
 # Since the probe poses as a board (its scheme module, scripted keys, the step generator that
 # lets the 32-bit VM collect between steps), the expert .mpy run needs 232 KiB (224 before).
 CASES = [("medium", True, FW_HEAP_CAP), ("expert", True, FW_HEAP_CAP + 8 * 1024)]
-PY_HEAP = 248 * 1024
+# 252 since the 128x64 layout (issue 13): the medium run passed from 248 KiB before it, 250 after.
+PY_HEAP = 252 * 1024
 
 
 @pytest.mark.parametrize("level", ["medium", "expert"])
