@@ -12,6 +12,8 @@ The firmware draws through four things only, the same on every renderer
     tiles.color(i, rgb)                                  # colour index i; None: transparent (i == 0 only)
     tiles.move(x, y)
     board.show(layer); board.refresh()                   # the board's: the screen, and a flush
+    gfx.mono                                             # True: one bit a pixel (colours show as lit
+                                                         # or dark), so the screens add colour-free cues
 
 A sheet's tiles are drawn at its scale (each pixel scale x scale on screen);
 layers stack their tiles in the order they were made. Here a layer is a Group,
@@ -94,7 +96,11 @@ class Tiles:
 
 
 class Gfx:
-    """The surface: what a board hands the firmware as board.gfx."""
+    """The surface: what a board hands the firmware as board.gfx. mono: pose as a monochrome
+    panel (the simulator posing as one): the colours still show, the screens draw as for one."""
+
+    def __init__(self, mono=False):
+        self.mono = mono
 
     def layer(self):
         return Layer(self)

@@ -53,6 +53,7 @@ class Oled128x64Scheme:
     name = "oled128x64"
     width = 128
     height = 64
+    mono = True  # one bit a pixel: the screens add colour-free cues (docs/buttons.md, "Without colour")
     bus_hz = 400_000
     # Six buttons wired as ELFER_OLED_PINS lists them: up, down, left, right, A, B.
     keymap = (UP, DOWN, LEFT, RIGHT, A, B)

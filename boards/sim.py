@@ -19,7 +19,7 @@ import displayio  # noqa: E402
 import pygame  # noqa: E402
 from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
 
-from boards.gfx_displayio import GFX  # noqa: E402
+from boards.gfx_displayio import GFX, Gfx  # noqa: E402
 
 # Blinka's displayio starts a thread at import for auto-refreshing displays. Ours
 # refresh explicitly, and a live thread makes any later fork() of this process
@@ -27,6 +27,7 @@ from boards.gfx_displayio import GFX  # noqa: E402
 displayio._stop_background()
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
+from boards.mpschemes import MP_SCHEMES  # noqa: E402
 from boards.schemes import SCHEMES, PyBadgeScheme  # noqa: E402
 
 KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
@@ -63,7 +64,7 @@ KEY_NAMES = {
 }
 # The boards the simulator can pose as (screen size, buttons and their labels), and "sim":
 # the badge's screen with the keyboard's buttons.
-PROFILES = dict((scheme.name, scheme) for scheme in SCHEMES)
+PROFILES = dict((scheme.name, scheme) for scheme in SCHEMES + MP_SCHEMES)
 PROFILES["sim"] = None
 
 
@@ -122,6 +123,8 @@ class SimBoard(Board):
         self.width = screen.width
         self.height = screen.height
         self.profile = profile
+        if getattr(screen, "mono", False):  # a monochrome panel: the screens draw as for one
+            self.gfx = Gfx(mono=True)
         if scheme is None or keyboard:
             self.keymap, self.holdmap, self.labels = KEYMAP, None, KEY_LABELS
         else:  # the board's own buttons, named as on the board

@@ -29,6 +29,10 @@ DONE = "\u2713"  # the end-turn box
 NONE = "\u2205"  # the pass box
 CW = "\u21bb"  # direction of play, clockwise
 CCW = "\u21ba"
+# On a screen without color (gfx.mono) the Elfer Raus rows, red, yellow, blue and green, are told
+# apart by these shapes: at each row's start and before each card's rank (rows 4..7 of the tile:
+# a 5-pixel row shows one whole with its gap).
+ROW_MARKS = "\u25cf\u25b2\u25a1\u25bc"
 
 # Each table is one string, a line per entry.
 # Accent marks, two rows each: name, rows.
@@ -73,7 +77,11 @@ DRAWN = (
     "\u2588 2 #####. #####. #####. #####. #####. #####. #####. #####.\n"  # BLOCK
     "\u25a4 2 #####. #.#.#. ##.##. #.#.#. ##.##. #.#.#. ##.##. #####.\n"  # STOCK
     "\u2713 3 ....#. ....#. ...#.. #..#.. .##... .#....\n"  # DONE
-    "\u2205 3 .###.. #..##. #.#.#. ##..#. .###.."  # NONE
+    "\u2205 3 .###.. #..##. #.#.#. ##..#. .###..\n"  # NONE
+    "\u25cf 4 .###.. #####. #####. .###..\n"  # ROW_MARKS: the rows' shapes where there is no color
+    "\u25b2 4 ..#... .###.. .###.. #####.\n"
+    "\u25a1 4 #####. #...#. #...#. #####.\n"
+    "\u25bc 4 #####. .###.. .###.. ..#..."
 )
 
 # Shown for a character that has no tile: taller than any letter, so it is never mistaken for one.

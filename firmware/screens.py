@@ -578,6 +578,9 @@ class TableScreen(Screen):
         self.say(t(b"ts_hint") % why, ui.GOOD)
 
     def tick(self, app, now):
+        pages = app.table.pages
+        if pages is not None and pages.turn(now):  # a message longer than the table's one line
+            app.dirty = True
         m = app.match
         if not m.bot_on_turn():
             return

@@ -31,9 +31,8 @@ import upy  # noqa: E402
 
 BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")  # simdrive's, walk() drives them
 # The MicroPython profiles whose pictures are committed (tools/mp/mpshots.py walks them).
-# oled128x64 renders too (--board oled128x64) but its pictures wait for the 128x64 table layout.
-MP_BOARDS = ("pico_lcd_114", "pico_display", "pico_lcd_13")
-MP_ALL = MP_BOARDS + ("oled128x64",)
+MP_BOARDS = ("pico_lcd_114", "pico_display", "pico_lcd_13", "oled128x64")
+MP_ALL = MP_BOARDS
 MPSHOTS = os.path.join(simdrive.ROOT, "tools", "mp", "mpshots.py")
 STUBS = os.path.join(simdrive.ROOT, "tools", "mp", "stubs")
 LANG_BOARD = "pybadge"  # the board whose folder also holds the table in every language

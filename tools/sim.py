@@ -87,6 +87,10 @@ BOARDS = (
     "clue",
     "feather_tft",
     "feather_reverse_tft",
+    "pico_lcd_114",
+    "pico_display",
+    "pico_lcd_13",
+    "oled128x64",
 )  # boards/sim.py PROFILES (checked by a test)
 
 
