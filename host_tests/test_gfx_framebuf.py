@@ -8,7 +8,6 @@ a pixel (colours past 16 take the nearest), and the monochrome panel.
 """
 
 import os
-import subprocess
 import sys
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import upy  # noqa: E402
+from fbframes import fb_frames, need_micropython  # noqa: E402
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
@@ -39,32 +38,6 @@ TAPE = (
     "@pause",
 )
 SIZES = {"feather_tft": (240, 135), "clue": (240, 240), "sim": (160, 128)}
-
-
-def need_micropython():
-    if upy.micropython() is None:
-        if os.environ.get("CI"):
-            pytest.fail("the MicroPython unix port is missing under CI")
-        pytest.skip("no MicroPython unix port")
-
-
-def fb_frames(tmp_path, width, height, bits, tape):
-    r = subprocess.run(
-        [upy.micropython(), "-X", "heapsize=4m", "tools/mp/fbshots.py"]
-        + [str(width), str(height), str(bits), str(tmp_path)]
-        + list(tape),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert r.returncode == 0, r.stdout + r.stderr
-    out = {}
-    for tok in tape:
-        if tok.startswith("@"):
-            with open(os.path.join(tmp_path, tok[1:] + ".raw"), "rb") as f:
-                out[tok[1:]] = f.read()
-    return out, r.stdout
 
 
 def to565(r, g, b):

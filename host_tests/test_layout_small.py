@@ -8,7 +8,6 @@ one-bit panel (tools/mp/fbshots.py BITS=1) and the frames are read back.
 """
 
 import os
-import subprocess
 import sys
 import types
 
@@ -17,7 +16,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import upy  # noqa: E402
+from fbframes import fb_frames, need_micropython  # noqa: E402
 
 from firmware.lang import CODES  # noqa: E402
 
@@ -206,28 +205,8 @@ def test_colour_boards_keep_their_layout():
 # --- on the MicroPython unix port, the framebuf surface with a one-bit panel ---------------
 
 
-def need_micropython():
-    if upy.micropython() is None:
-        if os.environ.get("CI"):
-            pytest.fail("the MicroPython unix port is missing under CI")
-        pytest.skip("no MicroPython unix port")
-
-
 def mono_frames(tmp_path, tape):
-    r = subprocess.run(
-        [upy.micropython(), "-X", "heapsize=4m", "tools/mp/fbshots.py", "128", "64", "1", str(tmp_path)] + tape,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert r.returncode == 0, r.stdout + r.stderr
-    out = {}
-    for tok in tape:
-        if tok.startswith("@"):
-            with open(os.path.join(tmp_path, tok[1:] + ".raw"), "rb") as f:
-                out[tok[1:]] = f.read()
-    return out
+    return fb_frames(tmp_path, 128, 64, 1, tape)[0]
 
 
 def ink(frame, x0, y0, x1, y1):
