@@ -29,8 +29,10 @@ def on_show(d):
 
 
 @pytest.mark.parametrize("code", CODES)
-@pytest.mark.parametrize("board", screenshots.BOARDS)
+@pytest.mark.parametrize("board", screenshots.BOARDS + screenshots.MP_ALL)
 def test_every_screen_is_laid_out_cleanly(board, code):
+    """Every board's own buttons, the MicroPython profiles (boards/mpschemes.py, the 128x64 OLED
+    among them) posed by the simulator too."""
     layoutcheck = pytest.importorskip("layoutcheck", reason="tools/layoutcheck.py (helper cards) not merged yet")
     found = []
 

@@ -2,14 +2,14 @@
 table says without colour what colour says elsewhere.
 
 In CPython the simulator poses as the OLED (its scheme says mono, so the firmware draws as for
-a monochrome panel) and tools/layoutcheck.py looks at every screen in every language; on the
+a monochrome panel) and tools/layoutcheck.py looks at a round of every game in every language
+(every screen: host_tests/test_layout_every_board.py, which walks the MicroPython profiles too); on the
 MicroPython unix port the firmware draws a round on the real framebuf surface with a
 one-bit panel (tools/mp/fbshots.py BITS=1) and the frames are read back.
 """
 
 import os
 import sys
-import types
 
 import pytest
 
@@ -23,31 +23,6 @@ from firmware.lang import CODES  # noqa: E402
 BOARD = "oled128x64"
 # Every game the OLED must seat: classic Elfer Raus for 2..6, Cinquillo, Bastard.
 GAMES = [("elfer", n) for n in range(2, 7)] + [("cinquillo", 4), ("cinquillo", 2), ("bastard", 3)]
-
-
-def on_show(d):
-    if d.runner is not None and d.runner.error is not None:
-        return types.SimpleNamespace(board=d.board, screen=None, panel=d.runner.error.panel, table=None)
-    return d.app
-
-
-@pytest.mark.parametrize("code", CODES)
-@pytest.mark.parametrize("board", [BOARD, "pico_lcd_114", "pico_display", "pico_lcd_13"])
-def test_every_screen_of_the_micropython_profiles_is_laid_out_cleanly(board, code):
-    """The OLED, and the other MicroPython profiles the simulator poses as (boards/mpschemes.py
-    MP_SCHEMES), each with its own buttons."""
-    pytest.importorskip("blinka_displayio_pygamedisplay")
-    import layoutcheck
-    import screenshots
-
-    found = []
-
-    def look(name, d):
-        for problem in layoutcheck.problems(on_show(d)):
-            found.append("%s: %s" % (name, problem))
-
-    screenshots.walk(board, look, code)
-    assert not found, "%s in %s:\n%s" % (board, code, "\n".join(found))
 
 
 @pytest.mark.parametrize("code", CODES)
