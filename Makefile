@@ -28,10 +28,11 @@ alloc: $(STAMP) $(MPVM_STAMP)
 play: $(STAMP)
 	$(PY) tools/sim.py $(ARGS)
 
-# Two workers a core: many tests wait on a subprocess (the MicroPython VM, mpremote, a serial
+# Three workers a core: many tests wait on a subprocess (the MicroPython VM, mpremote, a serial
 # timeout) rather than compute, and worksteal lets an idle worker take a busy one's tests
-# (a fresh clone: 389 s with one worker a core and whole files per worker, 275 s so).
-TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 2 )))
+# (a fresh clone on 2 cores: 389 s with one worker a core and whole files per worker, 300 s
+# with two a core, 264 s with three).
+TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 3 )))
 test: $(STAMP) $(MPVM_STAMP)
 	$(PY) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist worksteal $(ARGS)
 
