@@ -175,8 +175,10 @@ class Walker:
     def play_turn(self):
         self.press("DOWN", "A")
 
-    def play_out(self, m):
-        while m.state.phase == 0:
+    def play_out(self, m, limit=-1):
+        """Take turns (bots given a second each) until the round ends, or for at most limit steps."""
+        while m.state.phase == 0 and limit != 0:
+            limit -= 1
             if m.my_turn():
                 self.play_turn()
             else:
@@ -279,13 +281,7 @@ def screens(board_name, shot, eager):
     w.press("START")
     shot("pause", w)
     w.press("A")  # resume
-    for _ in range(40):
-        if m.state.phase:
-            break
-        if m.my_turn():
-            w.play_turn()
-        else:
-            w.step(1000)
+    w.play_out(m, 40)
     shot("table_later", w)
     w.play_out(m)
     shot("round_over", w)
@@ -297,14 +293,7 @@ def screens(board_name, shot, eager):
     for game in ("cinquillo", "bastard"):
         w.quit_match()
         w.setup_match(game, players=4)
-        m = app.match
-        for _ in range(60):
-            if m.state.phase:
-                break
-            if m.my_turn():
-                w.play_turn()
-            else:
-                w.step(1000)
+        w.play_out(app.match, 60)
         shot(game, w)
     w.quit_match()
     w.setup_match("elfer", players=2, length=("rounds", 1))
