@@ -256,7 +256,7 @@ class FbGfx:
             rgbs.append(rgb)
             return len(rgbs) - 1
         best = 0
-        far = 1 << 30
+        far = 1 << 20  # above any distance (3 x 255^2), and a small int on a 32-bit board
         for i in range(len(rgbs)):
             o = rgbs[i]
             d = (o >> 16) - (rgb >> 16)
