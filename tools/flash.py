@@ -495,6 +495,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.board not in bundle.BOARDS:
         ap.error("unknown board %r; boards: %s" % (args.board, ", ".join(bundle.BOARDS)))
+    if bundle.BOARDS[args.board][0] == "web":
+        ap.error("%s is the browser page, not a device: make web, then make web-serve" % args.board)
     if args.drive and args.port:
         ap.error("give --drive or --port, not both")
     folder = args.out or os.path.join(bundle.BUILD, "device-" + args.board)

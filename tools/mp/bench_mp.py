@@ -94,6 +94,31 @@ def decision_times(level, rules, decisions):
     return times[len(times) // 2] / 1000, times[(len(times) * 95) // 100] / 1000, calib_ms
 
 
+class Decisions:
+    """Bot decisions one call at a time, for a caller that times each call itself (the browser
+    benchmark, tools/browser/bench.mjs: the WebAssembly port's ticks_us counts whole ms).
+    decide() is one bot's decision from its seat view, apply() plays it; rounds follow on."""
+
+    def __init__(self, level, rules):
+        self.rules = rules
+        self.bots = [make_bot(level, rules, p, 5) for p in range(rules.players)]
+        self.view = SeatView(rules, 0)
+        self.seed = 0
+        self.state = State(rules, seed=0)
+        self.move = 0
+
+    def decide(self):
+        s = self.state
+        if s.phase != 0:
+            self.seed += 1
+            s = self.state = State(self.rules, seed=self.seed)
+        s.view_into(self.view, s.turn)
+        self.move = self.bots[s.turn].choose(self.view)
+
+    def apply(self):
+        self.state.apply(self.move)
+
+
 def main():
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     print("calibration_ms: %d" % calibration_ms())
@@ -109,4 +134,5 @@ def main():
         print("bot_%s_calibration_ms: %.1f" % (level, calib))
 
 
-main()
+if __name__ == "__main__":  # (imported by the browser benchmark, tools/browser/bench.mjs)
+    main()

@@ -583,20 +583,13 @@ def use_board(name, keep=True):
 
 
 def screen_texts():
-    """The firmware's texts on the screen now: the table's message and hand, or the panel's
-    lines (menus, pages, the error screen). Read through firmware.runner.Runner.running."""
+    """The firmware's texts on the screen now (firmware.runner.Runner.texts), read through
+    Runner.running: the newest Runner."""
     import sys
 
     mod = sys.modules.get("firmware.runner")
     runner = getattr(getattr(mod, "Runner", None), "running", None)
-    if runner is None:
-        return []
-    if runner.error is not None:
-        return runner.error.panel.texts()
-    app = runner.app
-    if app.screen is not None and app.screen.table and app.table is not None:
-        return [app.table.message_text()] + app.table.slot_texts()
-    return app.panel.texts()
+    return [] if runner is None else runner.texts()
 
 
 def parse_script(text):

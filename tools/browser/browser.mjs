@@ -1,0 +1,107 @@
+// A real headless Chromium for the page's tests, benchmark and screenshot: the build that
+// @sparticuz/chromium ships (unpacked to /tmp on first use; no network needed), driven by
+// puppeteer-core. Both are pinned in package.json / package-lock.json (make browser).
+
+import chromium from "@sparticuz/chromium";
+import puppeteer from "puppeteer-core";
+
+// Chromium's own background traffic (updates, sync, safe browsing) is refused on a machine
+// without a network, many connections at a time: none of it is started.
+const QUIET = [
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-default-apps",
+];
+
+export async function launch() {
+  const executablePath = await chromium.executablePath();
+  return puppeteer.launch({
+    executablePath,
+    // --single-process (meant for AWS Lambda) closes the browser when a second context opens.
+    args: [...chromium.args.filter((a) => a !== "--single-process"), ...QUIET],
+    headless: "shell",
+    defaultViewport: { width: 900, height: 760 },
+  });
+}
+
+// A page (of a browser or a browser context) that reports its console errors and uncaught
+// exceptions into `problems`.
+export async function openPage(browser, problems) {
+  const page = await browser.newPage();
+  page.on("pageerror", (e) => problems.push("page error: " + e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push("console error: " + m.text());
+  });
+  return page;
+}
+
+// Load the page and wait until the firmware has drawn its first screen (or the page failed).
+export async function boot(page, url) {
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForFunction(() => window.elfer && (window.elfer.titleMs || window.elfer.error), {
+    timeout: 30000,
+  });
+  const state = await page.evaluate(() => ({ error: elfer.error, titleMs: elfer.titleMs, vmMs: elfer.vmMs }));
+  if (state.error) throw new Error("the page did not start: " + state.error);
+  return { ...state, wallMs: Date.now() - t0 };
+}
+
+// The canvas as the person sees it, one RGBA byte quadruple a pixel, base64.
+export async function canvasPixels(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById("screen");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let s = "";
+    for (let i = 0; i < d.length; i += 4096) s += String.fromCharCode.apply(null, d.subarray(i, i + 4096));
+    return btoa(s);
+  });
+}
+
+export const texts = (page) => page.evaluate(() => elfer.texts());
+
+// Wait until the screen's texts contain `want` (the firmware steps every 10 ms).
+export async function waitText(page, want, timeout = 10000) {
+  await page.waitForFunction((w) => elfer.texts().includes(w), { timeout, polling: 20 }, want);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A tap of a key on the computer's keyboard (keydown and keyup), then a few of the page's steps.
+export async function press(page, key, ms = 30) {
+  await page.keyboard.press(key);
+  await sleep(ms);
+}
+
+// From the title menu: New match, the set-up menu's defaults (classic, 4 players) but the seats
+// named in `experts` ("P2", ...) set to expert bots, then Start match. Steered by the screen's
+// texts: the cursor's line starts with "> ".
+export async function startMatch(page, experts = []) {
+  await waitText(page, "New match");
+  await press(page, "ArrowDown");
+  await press(page, "x");
+  await waitText(page, "> Game");
+  for (const seat of experts) {
+    for (let i = 0; i < 20 && !(await texts(page)).includes("> " + seat + " bot"); i++) await press(page, "ArrowDown");
+    for (let i = 0; i < 4 && !new RegExp("> " + seat + " bot +<expert>").test(await texts(page)); i++) {
+      await press(page, "ArrowRight");
+    }
+  }
+  for (let i = 0; i < 40 && !(await texts(page)).includes("> Start match"); i++) await press(page, "ArrowDown");
+  if (!(await texts(page)).includes("> Start match")) throw new Error("no Start match in the set-up menu");
+  await press(page, "x");
+}
+
+// Blind play to the end of round 1: A takes the focused card, or the draw or pass box the table
+// keeps focused when nothing can be played; on a bot's turn it does nothing. Returns the presses.
+export async function playRound(page) {
+  let presses = 0;
+  while (!(await texts(page)).includes("Round 1 over")) {
+    if (++presses > 600) throw new Error("the round did not end after 600 presses: " + (await texts(page)));
+    await press(page, "x");
+  }
+  return presses;
+}

@@ -1,0 +1,99 @@
+// The browser test's session (host_tests/test_web.py): in a real headless Chromium, with the
+// real keyboard, start a classic match, play the whole first round, reload the page, press
+// Continue; then open each other board skin at its title menu (one tapped on a touch screen,
+// one on a first visit in German). Writes what it saw as JSON:
+// each session's texts (the firmware's own dump), the page's step log (?record), the raw frame
+// file, the canvas pixels and the saves, for the test to replay on the MicroPython unix port.
+//
+//   node tools/browser/drive.mjs URL OUT.json      (URL: the page, served by a local server)
+
+import { writeFileSync } from "node:fs";
+import { boot, canvasPixels, launch, openPage, playRound, sleep, startMatch, texts, waitText } from "./browser.mjs";
+
+const [base, outPath] = process.argv.slice(2);
+if (!base || !outPath) {
+  process.stderr.write("usage: node drive.mjs URL OUT.json\n");
+  process.exit(2);
+}
+const out = { problems: [], sessions: [] };
+const t0 = Date.now();
+
+async function capture(page, name, started) {
+  await sleep(300); // the screen settles (bots at speed 0 move one a step)
+  const got = await page.evaluate(() => ({
+    skin: elfer.skin,
+    width: elfer.width,
+    height: elfer.height,
+    mono: elfer.mono,
+    settings: elfer.settings,
+    texts: elfer.texts(),
+    frame: elfer.frame(),
+    saves: elfer.saves(),
+    stored: localStorage.getItem("elfer-saves.bin"),
+    log: elfer.log(),
+    steps: elfer.steps,
+    maxStepMs: elfer.maxStepMs,
+  }));
+  got.canvas = await canvasPixels(page);
+  got.name = name;
+  got.boot = started;
+  out.sessions.push(got);
+}
+
+const browser = await launch();
+try {
+  const page = await openPage(browser, out.problems);
+  const url = base + "?record&speed=0";
+  // 1. A classic match from the title menu, played to the end of round 1.
+  let started = await boot(page, url);
+  await startMatch(page);
+  const presses = await playRound(page);
+  out.presses = presses;
+  await capture(page, "round", started);
+  // 2. Reload: the firmware boots again from what localStorage kept; Continue.
+  started = await boot(page, url);
+  await waitText(page, "Continue");
+  const title = await texts(page);
+  await page.keyboard.press("x");
+  await page.waitForFunction((t) => elfer.texts() !== t, { timeout: 5000, polling: 20 }, title);
+  await capture(page, "continue", started);
+  // 3. The other boards at their title menu. The 240x135 one on a touch screen: a tap on its
+  // joystick's down button moves the menu's cursor.
+  await page.setViewport({ width: 420, height: 760, hasTouch: true, isMobile: true });
+  started = await boot(page, base + "?record&speed=0&skin=wide");
+  const down = await page.$("#pad button[aria-label='↓']");
+  await down.tap();
+  await waitText(page, "> New match", 3000);
+  await capture(page, "title-wide", started);
+  await page.setViewport({ width: 900, height: 760 });
+  started = await boot(page, base + "?record&speed=0&skin=square");
+  await capture(page, "title-square", started);
+  // A first visit (nothing stored) asking for German: the OLED's title menu in German.
+  const fresh = await openPage(await browser.createBrowserContext(), out.problems);
+  started = await boot(fresh, base + "?record&skin=mono&lang=de");
+  await capture(fresh, "title-mono", started);
+  // Damaged saves: a region of the wrong size is set aside (kept in localStorage, named on the
+  // title menu); a value that is not base64 is kept under another key, the status line says so.
+  await fresh.evaluate(() => localStorage.setItem("elfer-saves.bin", btoa("short save")));
+  await boot(fresh, base + "?skin=mono&lang=de");
+  await sleep(100);
+  const sized = await fresh.evaluate(() => ({
+    texts: elfer.texts(),
+    old: localStorage.getItem("elfer-saves.bin.old"),
+    region: atob(localStorage.getItem("elfer-saves.bin") || "").length,
+  }));
+  await fresh.evaluate(() => localStorage.setItem("elfer-saves.bin", "%%% not base64"));
+  await boot(fresh, base + "?skin=mono&lang=de");
+  out.damaged = {
+    sized,
+    status: await fresh.evaluate(() => document.getElementById("status").textContent),
+    unreadable: await fresh.evaluate(() => localStorage.getItem("elfer-saves.bin.unreadable")),
+    texts: await texts(fresh),
+  };
+} catch (e) {
+  out.problems.push("driver: " + (e.stack || e));
+} finally {
+  await browser.close();
+}
+out.seconds = (Date.now() - t0) / 1000;
+writeFileSync(outPath, JSON.stringify(out));

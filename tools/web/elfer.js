@@ -1,0 +1,341 @@
+// Elfer Raus! in the browser: the handheld firmware, unchanged, on MicroPython's WebAssembly
+// port. This file is the board's hardware: a clock, buttons (keyboard and touch), a screen (a
+// canvas the framebuf bytes are blitted to), a speaker, an LED and storage (localStorage).
+// boards/web.py is the board profile on the Python side; its Host runs the firmware.
+//
+// URL parameters: skin=badge|wide|square|mono (remembered), lang=en|de|es|nl|pt and speed=0..3
+// (settings.toml defaults: a choice saved in the game's Settings wins), record (keep the log
+// of steps and key events that tools/mp/webreplay.py replays on the MicroPython unix port).
+
+import { loadMicroPython } from "./micropython.mjs";
+
+const params = new URLSearchParams(location.search);
+const APP = "/app"; // the firmware's folder in the VM's file system (and its working folder)
+const FRAME = APP + "/elfer-frame.raw"; // boards/web.py FRAME: the picture
+const SAVES_NAME = "elfer-saves.bin"; // boards/web.py SAVES: the region's file, and its localStorage key
+const SAVES = APP + "/" + SAVES_NAME; // (stored as base64)
+const SKIN_KEY = "elfer-skin";
+const TICKS_MASK = 0x3fffffff; // time.ticks_ms() wraps at 2**30 on a 32-bit MicroPython
+const STEP_MS = 10; // a pass of the firmware, then 10 ms (firmware/app.py main())
+const FRAME_CHANGED = 1, SAVED = 2, TONE = 4, LED = 8; // Host.step()'s bits (boards/web.py)
+const KEY_NAMES = { " ": "Space", enter: "Enter", arrowup: "↑", arrowdown: "↓", arrowleft: "←", arrowright: "→" };
+const PAD = { "↑": "2 / 1", "←": "1 / 2", "●": "2 / 2", "→": "3 / 2", "↓": "2 / 3" }; // column / row
+
+const $ = (id) => document.getElementById(id);
+const elfer = (window.elfer = { ready: false, error: "", steps: 0, maxStepMs: 0, titleMs: 0 });
+
+function say(text, error) {
+  const el = $("status");
+  el.textContent = text;
+  el.classList.toggle("error", !!error);
+}
+
+function fail(what, e) {
+  elfer.error = what + ": " + (e && e.message ? e.message : e);
+  say(elfer.error, true);
+  console.error(elfer.error);
+}
+
+// settings.toml defaults for the firmware (firmware/settings.py reads ELFER_*): the browser's
+// language, or ?lang=; ?speed=. Only plain values pass: the firmware says which one is bad.
+function settingsToml() {
+  const out = [];
+  const wanted = [params.get("lang"), ...(navigator.languages || [navigator.language])];
+  const lang = wanted.map((l) => (l || "").slice(0, 2).toLowerCase()).find((l) => /^[a-z]{2}$/.test(l));
+  if (lang && (params.get("lang") || ["en", "de", "es", "nl", "pt"].includes(lang))) out.push(`ELFER_LANG = "${lang}"`);
+  const speed = params.get("speed");
+  if (speed !== null && /^\d{1,2}$/.test(speed)) out.push(`ELFER_SPEED = "${speed}"`);
+  return out.join("\n") + "\n";
+}
+
+function unpack(FS, data) {
+  const nl = data.indexOf(10);
+  let at = nl + 1;
+  for (const [rel, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, nl)))) {
+    const path = APP + "/" + rel;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data.subarray(at, at + size));
+    at += size;
+  }
+  if (at !== data.length) throw new Error("firmware.pack is damaged (" + (data.length - at) + " bytes left over)");
+}
+
+function toBase64(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096));
+  return btoa(s);
+}
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (e) {
+    return null; // blocked by the browser's settings
+  }
+}
+
+// The saves from localStorage into the VM's files before the firmware boots: the region, and
+// any region of the wrong size that firmware/fileregion.py set aside before (.old, .old1, ...),
+// so a new one never takes an older one's name. A stored value that is not base64 is kept under
+// another key, never dropped.
+function loadSaves(FS) {
+  const store = storage();
+  if (!store) return;
+  const keys = [];
+  for (let i = 0; i < store.length; i++) if (store.key(i).startsWith(SAVES_NAME)) keys.push(store.key(i));
+  for (const key of keys) {
+    if (key.endsWith(".unreadable")) continue;
+    const value = store.getItem(key);
+    try {
+      FS.writeFile(APP + "/" + key, Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
+    } catch (e) {
+      store.setItem(key + ".unreadable", value);
+      store.removeItem(key);
+      say(`The saves in this browser were unreadable (${e.message}): kept as ${key}.unreadable, starting afresh.`, true);
+    }
+  }
+}
+
+let savesBroken = false;
+function storeSaves(FS, name = SAVES_NAME) {
+  try {
+    storage().setItem(name, toBase64(FS.readFile(APP + "/" + name)));
+  } catch (e) {
+    if (!savesBroken) say("This browser does not keep the saves (" + e.message + ").", true);
+    savesBroken = true;
+  }
+}
+
+// After the boot: a region the firmware set aside (the wrong size) is kept in localStorage too,
+// and the region as the boot left it (new, or made whole) replaces what was stored.
+function keepBoot(FS) {
+  const store = storage();
+  for (const name of FS.readdir(APP)) {
+    if (name.startsWith(SAVES_NAME + ".old") && store && store.getItem(name) === null) storeSaves(FS, name);
+  }
+  storeSaves(FS);
+}
+
+async function fetchPack() {
+  const r = await fetch("firmware.pack");
+  if (!r.ok) throw new Error("firmware.pack: HTTP " + r.status);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+function chooseSkin(skins) {
+  const store = storage();
+  let skin = params.get("skin") || (store && store.getItem(SKIN_KEY)) || "badge";
+  if (!skins.some((s) => s[0] === skin)) {
+    say("There is no board " + JSON.stringify(skin) + ": the PyBadge it is.", true);
+    skin = "badge";
+  }
+  if (store) store.setItem(SKIN_KEY, skin);
+  const select = $("skin");
+  for (const [name, title] of skins) select.add(new Option(title, name, false, name === skin));
+  select.addEventListener("change", () => {
+    if (store) store.setItem(SKIN_KEY, select.value);
+    params.set("skin", select.value);
+    location.search = params.toString(); // a new page: the firmware boots on the new board
+  });
+  return skin;
+}
+
+function makeScreen(width, height, mono, FS) {
+  const canvas = $("screen");
+  canvas.width = width;
+  canvas.height = height;
+  const fit = () => {
+    // A whole number of the display's own pixels for each pixel of the handheld's screen.
+    const room = Math.min(document.documentElement.clientWidth - 48, 720);
+    const dpr = window.devicePixelRatio || 1;
+    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, 480 / height) * dpr)));
+    canvas.style.width = (width * n) / dpr + "px";
+    canvas.style.height = (height * n) / dpr + "px";
+  };
+  fit();
+  addEventListener("resize", fit);
+  const ctx = canvas.getContext("2d");
+  const img = ctx.createImageData(width, height);
+  const px = img.data;
+  for (let i = 3; i < px.length; i += 4) px[i] = 255;
+  // RGB565 (big-endian, as the panel takes it) to RGBA: each field widened by repeating its
+  // top bits; a monochrome panel's MONO_VLSB pages (a byte is 8 rows of a column): lit is white.
+  return function draw() {
+    const b = FS.readFile(FRAME);
+    if (mono) {
+      for (let y = 0, i = 0; y < height; y++) {
+        const row = (y >> 3) * width, bit = y & 7;
+        for (let x = 0; x < width; x++, i += 4) px[i] = px[i + 1] = px[i + 2] = (b[row + x] >> bit) & 1 ? 255 : 0;
+      }
+    } else {
+      for (let j = 0, i = 0; j < b.length; j += 2, i += 4) {
+        const v = (b[j] << 8) | b[j + 1];
+        const r = v >> 11, g = (v >> 5) & 63, bl = v & 31;
+        px[i] = (r << 3) | (r >> 2);
+        px[i + 1] = (g << 2) | (g >> 4);
+        px[i + 2] = (bl << 3) | (bl >> 2);
+      }
+    }
+    ctx.putImageData(img, 0, 0);
+  };
+}
+
+let audio = null;
+function beep(v) {
+  if (!audio || !v) return;
+  const freq = Math.floor(v / 10000), ms = v % 10000;
+  const osc = audio.createOscillator(), gain = audio.createGain();
+  osc.type = "square";
+  osc.frequency.value = freq;
+  gain.gain.value = 0.04;
+  osc.connect(gain).connect(audio.destination);
+  osc.start();
+  osc.stop(audio.currentTime + ms / 1000);
+}
+
+// The skin's buttons beside the screen, the key table, and the keyboard and touch handlers.
+function makeButtons(keys, press) {
+  const els = [];
+  const table = $("keys").tBodies[0];
+  keys.forEach(({ k, label, key }) => {
+    const el = document.createElement("button");
+    el.className = "key" + (label.length > 2 ? " wide" : "");
+    el.textContent = label;
+    el.type = "button";
+    el.setAttribute("aria-label", label === "●" ? "joystick press" : label);
+    const spot = PAD[label];
+    if (spot) {
+      const [col, row] = spot.split(" / ");
+      el.style.gridColumn = col;
+      el.style.gridRow = row;
+      $("pad").append(el);
+    } else {
+      $("actions").append(el);
+    }
+    const down = (e) => {
+      e.preventDefault();
+      el.setPointerCapture(e.pointerId);
+      press(k, true);
+    };
+    const up = () => press(k, false);
+    el.addEventListener("pointerdown", down);
+    el.addEventListener("pointerup", up);
+    el.addEventListener("pointercancel", up);
+    el.addEventListener("lostpointercapture", up);
+    el.addEventListener("contextmenu", (e) => e.preventDefault());
+    els[k] = el;
+    const row = table.insertRow();
+    row.insertCell().textContent = label === "●" ? "● (joystick press)" : label;
+    row.insertCell().innerHTML = "<kbd></kbd>";
+    row.cells[1].firstChild.textContent = KEY_NAMES[key] || key.toUpperCase();
+  });
+  const byKey = new Map(keys.map(({ k, key }) => [key, k]));
+  const onKey = (down) => (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT") return;
+    const k = byKey.get(e.key.toLowerCase());
+    if (k === undefined) return;
+    e.preventDefault();
+    if (!e.repeat) press(k, down); // the firmware repeats held arrows itself
+  };
+  addEventListener("keydown", onKey(true));
+  addEventListener("keyup", onKey(false));
+  return els;
+}
+
+async function boot() {
+  if (!window.WebAssembly) throw new Error("this browser has no WebAssembly");
+  const [mp, pack] = await Promise.all([
+    loadMicroPython({ heapsize: 256 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.warn(l) }),
+    fetchPack(),
+  ]);
+  elfer.vmMs = performance.now();
+  const FS = mp.FS;
+  unpack(FS, pack);
+  const toml = settingsToml();
+  FS.writeFile(APP + "/settings.toml", toml);
+  FS.chdir(APP);
+  mp.runPython(`import sys\nsys.path.insert(0, "${APP}")`);
+  const web = mp.pyimport("boards.web");
+  const skins = web.skin_list().split("\n").map((l) => l.split("\t"));
+  const skin = chooseSkin(skins);
+  loadSaves(FS);
+  const host = web.Host(skin);
+  keepBoot(FS);
+  const board = host.board;
+  const width = board.width, height = board.height, mono = board.panel.mono;
+  const draw = makeScreen(width, height, mono, FS);
+  const step = host.step;
+  const log = params.has("record") ? [] : null;
+  let pending = [];
+  const held = new Set();
+  let els = [];
+  const press = (k, down) => {
+    if (down === held.has(k)) return;
+    if (down) held.add(k);
+    else held.delete(k);
+    host.key(k, down);
+    if (log) pending.push(k * 2 + (down ? 1 : 0));
+    if (els[k]) els[k].classList.toggle("down", down);
+    if (!audio && window.AudioContext) audio = new AudioContext(); // sound needs a person's gesture
+  };
+  const keys = host
+    .buttons()
+    .split("\n")
+    .map((line, k) => ({ k, label: line.split("\t")[0], key: line.split("\t")[1] }));
+  els = makeButtons(keys, press);
+  addEventListener("blur", () => held.forEach((k) => press(k, false))); // no key stays down
+  const led = $("led");
+  const t0 = performance.now();
+  let level = 4;
+  const tick = () => {
+    const now = Math.floor(performance.now() - t0) & TICKS_MASK;
+    if (log) log.push(pending.length ? [now, ...pending] : now);
+    pending = [];
+    const a = performance.now();
+    let flags;
+    try {
+      flags = step(now);
+    } catch (e) {
+      fail("the firmware stopped", e);
+      return;
+    }
+    const ms = performance.now() - a;
+    elfer.steps++;
+    if (ms > elfer.maxStepMs) elfer.maxStepMs = ms;
+    if (flags & FRAME_CHANGED) {
+      draw();
+      if (!elfer.titleMs) elfer.titleMs = performance.now();
+      const now_level = board.panel.level;
+      if (now_level !== level) {
+        level = now_level;
+        $("screen").style.filter = level < 4 ? `brightness(${0.4 + 0.15 * level})` : "";
+      }
+    }
+    if (flags & SAVED) storeSaves(FS);
+    if (flags & TONE) beep(host.take_tone());
+    if (flags & LED) {
+      const rgb = host.led_rgb();
+      led.style.background = rgb < 0 ? "" : "#" + rgb.toString(16).padStart(6, "0");
+    }
+    setTimeout(tick, STEP_MS);
+  };
+  Object.assign(elfer, {
+    skin,
+    width,
+    height,
+    mono,
+    settings: toml,
+    texts: () => host.texts(),
+    frame: () => toBase64(FS.readFile(FRAME)),
+    saves: () => toBase64(FS.readFile(SAVES)),
+    log: () => JSON.stringify(log),
+    py: (code) => mp.runPython(code), // (the benchmark runs its code in the page's VM)
+    pyGet: (name) => mp.globals.get(name),
+  });
+  $("device").classList.remove("loading");
+  if (!$("status").classList.contains("error")) say("");
+  tick();
+  elfer.ready = true;
+}
+
+boot().catch((e) => fail("The game could not start", e));
