@@ -245,9 +245,17 @@ class Host:
             rgb = rgb << 8 | min(255, c * 10)
         return rgb
 
+    def language(self):
+        """The firmware's language now (its Settings), for the page's own words: 'en', 'de', ..."""
+        from firmware import lang
+
+        return lang.current()
+
     def texts(self):
-        """The screen's texts, one a line (firmware.runner.Runner.texts)."""
-        return "\n".join(self.runner.texts())
+        """The screen's texts, one a line (firmware/screendump.py)."""
+        from firmware.screendump import texts
+
+        return "\n".join(texts(self.runner))
 
     def buttons(self):
         """The skin's keys for the page, in key-number order: 'label<TAB>computer key' lines."""

@@ -38,18 +38,6 @@ class Runner:
                 raise
             self.fail(e)
 
-    def texts(self):
-        """The screen's texts now (for harnesses and the browser's test): the table's message
-        and hand, or the panel's lines (menus, pages, the error screen)."""
-        if self.error is not None:
-            return self.error.panel.texts()
-        app = self.app
-        if app is None:
-            return []
-        if app.screen is not None and app.screen.table and app.table is not None:
-            return [app.table.message_text()] + app.table.slot_texts()
-        return app.panel.texts()
-
     def fail(self, e):
         app = self.app
         store = app.store if app is not None else None

@@ -583,13 +583,17 @@ def use_board(name, keep=True):
 
 
 def screen_texts():
-    """The firmware's texts on the screen now (firmware.runner.Runner.texts), read through
+    """The firmware's texts on the screen now (firmware/screendump.py), read through
     Runner.running: the newest Runner."""
     import sys
 
     mod = sys.modules.get("firmware.runner")
     runner = getattr(getattr(mod, "Runner", None), "running", None)
-    return [] if runner is None else runner.texts()
+    if runner is None:
+        return []
+    from firmware.screendump import texts
+
+    return texts(runner)
 
 
 def parse_script(text):
