@@ -62,6 +62,8 @@ def unpack(data):
     out = []
     at = nl + 1
     for rel, size in json.loads(data[:nl]):
+        if at + size > len(data):
+            raise ValueError("firmware.pack is cut short (at %s)" % rel)
         out.append((rel, data[at : at + size]))
         at += size
     if at != len(data):
@@ -86,7 +88,26 @@ def site_files():
     except bundle.BundleError as e:
         raise WebBuildError(str(e)) from None
     files.append(("firmware.pack", pack(firmware)))
-    return files
+    return stamp(files)
+
+
+def stamp(files):
+    """index.html asks for elfer.css and elfer.js with ?v=<a hash of every file>, and elfer.js asks
+    for the VM and firmware.pack with the same (tools/web/elfer.js VERSION): a browser's cached
+    copies of an older build never mix with this one."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for name, data in files:
+        h.update(name.encode() + b"\0" + data)
+    version = h.hexdigest()[:12]
+    out = []
+    for name, data in files:
+        if name == "index.html":
+            for page_file in ("elfer.css", "elfer.js"):
+                data = data.replace(b'"%s"' % page_file.encode(), b'"%s?v=%s"' % (page_file.encode(), version.encode()))
+        out.append((name, data))
+    return out
 
 
 def build(out=OUT):

@@ -18,6 +18,12 @@ if (!base || !outPath) {
 const out = { problems: [], sessions: [] };
 const t0 = Date.now();
 
+// The browser's languages as a person's browser would give them (the machine's own locale
+// would otherwise decide the page's first language).
+async function speaks(page, languages) {
+  await page.evaluateOnNewDocument((l) => Object.defineProperty(navigator, "languages", { get: () => l }), languages);
+}
+
 async function capture(page, name, started) {
   await sleep(300); // the screen settles (bots at speed 0 move one a step)
   const got = await page.evaluate(() => ({
@@ -33,6 +39,7 @@ async function capture(page, name, started) {
     log: elfer.log(),
     steps: elfer.steps,
     maxStepMs: elfer.maxStepMs,
+    page: [document.documentElement.lang, document.querySelector("#keys caption").textContent],
   }));
   got.canvas = await canvasPixels(page);
   got.name = name;
@@ -43,6 +50,7 @@ async function capture(page, name, started) {
 const browser = await launch();
 try {
   const page = await openPage(browser, out.problems);
+  await speaks(page, ["en-US", "en"]);
   const url = base + "?record&speed=0";
   // 1. A classic match from the title menu, played to the end of round 1.
   let started = await boot(page, url);
@@ -57,6 +65,16 @@ try {
   await page.keyboard.press("x");
   await page.waitForFunction((t) => elfer.texts() !== t, { timeout: 5000, polling: 20 }, title);
   await capture(page, "continue", started);
+  // The same game opened in a second tab, where a new match begins: when that tab saves, the
+  // first one stops (each has its own copy of the saves: the one that wrote last would win).
+  const other = await openPage(browser, out.problems);
+  await boot(other, base + "?speed=0");
+  await startMatch(other);
+  await sleep(200);
+  const steps = await page.evaluate(() => elfer.steps);
+  await sleep(300);
+  out.twoTabs = await page.evaluate((n) => [elfer.steps - n, document.getElementById("status").textContent], steps);
+  await other.close();
   // 3. The other boards at their title menu. The 240x135 one on a touch screen: a tap on its
   // joystick's down button moves the menu's cursor.
   await page.setViewport({ width: 420, height: 760, hasTouch: true, isMobile: true });
@@ -68,14 +86,16 @@ try {
   await page.setViewport({ width: 900, height: 760 });
   started = await boot(page, base + "?record&speed=0&skin=square");
   await capture(page, "title-square", started);
-  // A first visit (nothing stored) asking for German: the OLED's title menu in German.
+  // A first visit (nothing stored) from a browser set to French, then German: the game has no
+  // French, so the OLED's title menu comes up in German.
   const fresh = await openPage(await browser.createBrowserContext(), out.problems);
-  started = await boot(fresh, base + "?record&skin=mono&lang=de");
+  await speaks(fresh, ["fr-FR", "de-DE", "en"]);
+  started = await boot(fresh, base + "?record&skin=mono");
   await capture(fresh, "title-mono", started);
   // Damaged saves: a region of the wrong size is set aside (kept in localStorage, named on the
   // title menu); a value that is not base64 is kept under another key, the status line says so.
   await fresh.evaluate(() => localStorage.setItem("elfer-saves.bin", btoa("short save")));
-  await boot(fresh, base + "?skin=mono&lang=de");
+  await boot(fresh, base + "?skin=mono");
   await sleep(100);
   const sized = await fresh.evaluate(() => ({
     texts: elfer.texts(),
@@ -83,13 +103,17 @@ try {
     region: atob(localStorage.getItem("elfer-saves.bin") || "").length,
   }));
   await fresh.evaluate(() => localStorage.setItem("elfer-saves.bin", "%%% not base64"));
-  await boot(fresh, base + "?skin=mono&lang=de");
+  await boot(fresh, base + "?skin=mono");
   out.damaged = {
     sized,
     status: await fresh.evaluate(() => document.getElementById("status").textContent),
     unreadable: await fresh.evaluate(() => localStorage.getItem("elfer-saves.bin.unreadable")),
     texts: await texts(fresh),
   };
+  // Bad URL settings: passed to the firmware as they are, which names them on the title menu.
+  const bad = await openPage(await browser.createBrowserContext(), out.problems);
+  await boot(bad, base + "?lang=xyz&speed=fast");
+  out.badSettings = { settings: await bad.evaluate(() => elfer.settings), texts: await texts(bad) };
 } catch (e) {
   out.problems.push("driver: " + (e.stack || e));
 } finally {

@@ -7,9 +7,12 @@
 // (settings.toml defaults: a choice saved in the game's Settings wins), record (keep the log
 // of steps and key events that tools/mp/webreplay.py replays on the MicroPython unix port).
 
-import { loadMicroPython } from "./micropython.mjs";
-
 const params = new URLSearchParams(location.search);
+// make web stamps the files' URLs with a version of their content (elfer.js?v=...): the page
+// asks for the VM and the firmware with the same one, so a cached old copy never mixes in.
+const VERSION = new URL(import.meta.url).searchParams.get("v");
+const versioned = (name) => (VERSION ? name + "?v=" + VERSION : name);
+const LANGS = ["en", "de", "es", "nl", "pt"]; // the game's (firmware/lang/)
 const APP = "/app"; // the firmware's folder in the VM's file system (and its working folder)
 const FRAME = APP + "/elfer-frame.raw"; // boards/web.py FRAME: the picture
 const SAVES_NAME = "elfer-saves.bin"; // boards/web.py SAVES: the region's file, and its localStorage key
@@ -20,6 +23,79 @@ const STEP_MS = 10; // a pass of the firmware, then 10 ms (firmware/app.py main(
 const FRAME_CHANGED = 1, SAVED = 2, TONE = 4, LED = 8; // Host.step()'s bits (boards/web.py)
 const KEY_NAMES = { " ": "Space", enter: "Enter", arrowup: "↑", arrowdown: "↓", arrowleft: "←", arrowright: "→" };
 const PAD = { "↑": "2 / 1", "←": "1 / 2", "●": "2 / 2", "→": "3 / 2", "↓": "2 / 3" }; // column / row
+
+// The page's own words in the game's languages (the game's are in firmware/lang/).
+const WORDS = {
+  en: {},
+  de: {
+    intro:
+      "Die Handheld-Firmware, unverändert, mit MicroPython in dieser Seite. Spiel mit den Tasten " +
+      "oder den Knöpfen gegen die Bots; deine Partie und deine Statistik bleiben in diesem Browser.",
+    board: "Gerät",
+    keys: "Tasten",
+    loading: "MicroPython wird geladen…",
+    stick: "Joystick drücken",
+    footer:
+      "Elfer Raus (und sein spanischer Vetter Cinquillo) für Handhelds mit CircuitPython und " +
+      "MicroPython. Die Regeln stehen im Menü Regeln des Spiels. Spielstände bleiben im lokalen " +
+      "Speicher dieses Browsers.",
+  },
+  es: {
+    intro:
+      "El firmware de la consola, sin cambios, con MicroPython en esta página. Juega contra los bots " +
+      "con el teclado o los botones; tu partida y tus estadísticas se quedan en este navegador.",
+    board: "Consola",
+    keys: "Teclas",
+    loading: "Cargando MicroPython…",
+    stick: "pulsar el joystick",
+    footer:
+      "Elfer Raus (y su primo español, el Cinquillo) para consolas con CircuitPython y MicroPython. " +
+      "Las reglas están en el menú Reglas del juego. Las partidas se guardan en el almacenamiento " +
+      "local de este navegador.",
+  },
+  nl: {
+    intro:
+      "De firmware van de handheld, ongewijzigd, met MicroPython in deze pagina. Speel met de toetsen " +
+      "of de knoppen tegen de bots; je partij en je statistieken blijven in deze browser.",
+    board: "Apparaat",
+    keys: "Toetsen",
+    loading: "MicroPython wordt geladen…",
+    stick: "joystick indrukken",
+    footer:
+      "Elfer Raus (en zijn Spaanse neef Cinquillo) voor handhelds met CircuitPython en MicroPython. " +
+      "De regels staan in het menu Regels van het spel. Opgeslagen spellen blijven in de lokale " +
+      "opslag van deze browser.",
+  },
+  pt: {
+    intro:
+      "O firmware do portátil, sem alterações, com MicroPython nesta página. Jogue contra os bots com " +
+      "as teclas ou os botões; sua partida e suas estatísticas ficam neste navegador.",
+    board: "Aparelho",
+    keys: "Teclas",
+    loading: "Carregando o MicroPython…",
+    stick: "apertar o joystick",
+    footer:
+      "Elfer Raus (e seu primo espanhol, o Cinquillo) para portáteis com CircuitPython e MicroPython. " +
+      "As regras estão no menu Regras do jogo. As partidas salvas ficam no armazenamento local " +
+      "deste navegador.",
+  },
+};
+let pageLang = "en";
+
+// The page's words in `lang` (English where it has none); the English ones are the HTML's own.
+function translate(lang) {
+  if (!WORDS[lang] || lang === pageLang) return;
+  for (const el of document.querySelectorAll("[data-t]")) {
+    if (!el.dataset.en) el.dataset.en = el.textContent;
+    el.textContent = WORDS[lang][el.dataset.t] || el.dataset.en;
+  }
+  for (const el of document.querySelectorAll("[data-stick]")) el.textContent = "● (" + word("stick", lang) + ")";
+  document.documentElement.lang = lang;
+  pageLang = lang;
+}
+
+const STICK_EN = "joystick press";
+const word = (key, lang = pageLang) => (WORDS[lang] && WORDS[lang][key]) || (key === "stick" ? STICK_EN : key);
 
 const $ = (id) => document.getElementById(id);
 const elfer = (window.elfer = { ready: false, error: "", steps: 0, maxStepMs: 0, titleMs: 0 });
@@ -36,15 +112,20 @@ function fail(what, e) {
   console.error(elfer.error);
 }
 
-// settings.toml defaults for the firmware (firmware/settings.py reads ELFER_*): the browser's
-// language, or ?lang=; ?speed=. Only plain values pass: the firmware says which one is bad.
+// The first of the browser's languages that the game has (undefined: none of them).
+function browserLanguage() {
+  const wanted = navigator.languages || [navigator.language];
+  return wanted.map((l) => (l || "").slice(0, 2).toLowerCase()).find((l) => LANGS.includes(l));
+}
+
+// settings.toml defaults for the firmware (firmware/settings.py reads ELFER_*): ?lang= as given,
+// else the browser's language; ?speed= as given. A value is passed as it is (a TOML string:
+// JSON's escapes are TOML's), so the firmware names a bad one on the title menu.
 function settingsToml() {
   const out = [];
-  const wanted = [params.get("lang"), ...(navigator.languages || [navigator.language])];
-  const lang = wanted.map((l) => (l || "").slice(0, 2).toLowerCase()).find((l) => /^[a-z]{2}$/.test(l));
-  if (lang && (params.get("lang") || ["en", "de", "es", "nl", "pt"].includes(lang))) out.push(`ELFER_LANG = "${lang}"`);
-  const speed = params.get("speed");
-  if (speed !== null && /^\d{1,2}$/.test(speed)) out.push(`ELFER_SPEED = "${speed}"`);
+  const lang = params.has("lang") ? params.get("lang") : browserLanguage();
+  if (lang !== undefined) out.push("ELFER_LANG = " + JSON.stringify(lang));
+  if (params.has("speed")) out.push("ELFER_SPEED = " + JSON.stringify(params.get("speed")));
   return out.join("\n") + "\n";
 }
 
@@ -54,6 +135,7 @@ function unpack(FS, data) {
   for (const [rel, size] of JSON.parse(new TextDecoder().decode(data.subarray(0, nl)))) {
     const path = APP + "/" + rel;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    if (at + size > data.length) throw new Error("firmware.pack is cut short (at " + rel + ")");
     FS.writeFile(path, data.subarray(at, at + size));
     at += size;
   }
@@ -89,21 +171,32 @@ function loadSaves(FS) {
     try {
       FS.writeFile(APP + "/" + key, Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
     } catch (e) {
-      store.setItem(key + ".unreadable", value);
-      store.removeItem(key);
-      say(`The saves in this browser were unreadable (${e.message}): kept as ${key}.unreadable, starting afresh.`, true);
+      let aside = key + ".unreadable";
+      for (let n = 1; store.getItem(aside) !== null; n++) aside = key + ".unreadable" + n;
+      if (keep(aside, value)) {
+        store.removeItem(key);
+        say(`The saves in this browser were unreadable (${e.message}): kept as ${aside}, starting afresh.`, true);
+      }
     }
   }
 }
 
+// localStorage.setItem that never stops the game: a refusal (storage blocked or full) is said
+// once on the status line; false then.
 let savesBroken = false;
-function storeSaves(FS, name = SAVES_NAME) {
+function keep(key, value) {
   try {
-    storage().setItem(name, toBase64(FS.readFile(APP + "/" + name)));
+    storage().setItem(key, value);
+    return true;
   } catch (e) {
     if (!savesBroken) say("This browser does not keep the saves (" + e.message + ").", true);
     savesBroken = true;
+    return false;
   }
+}
+
+function storeSaves(FS, name = SAVES_NAME) {
+  keep(name, toBase64(FS.readFile(APP + "/" + name)));
 }
 
 // After the boot: a region the firmware set aside (the wrong size) is kept in localStorage too,
@@ -117,7 +210,7 @@ function keepBoot(FS) {
 }
 
 async function fetchPack() {
-  const r = await fetch("firmware.pack");
+  const r = await fetch(versioned("firmware.pack"));
   if (!r.ok) throw new Error("firmware.pack: HTTP " + r.status);
   return new Uint8Array(await r.arrayBuffer());
 }
@@ -129,11 +222,11 @@ function chooseSkin(skins) {
     say("There is no board " + JSON.stringify(skin) + ": the PyBadge it is.", true);
     skin = "badge";
   }
-  if (store) store.setItem(SKIN_KEY, skin);
+  keep(SKIN_KEY, skin);
   const select = $("skin");
   for (const [name, title] of skins) select.add(new Option(title, name, false, name === skin));
   select.addEventListener("change", () => {
-    if (store) store.setItem(SKIN_KEY, select.value);
+    keep(SKIN_KEY, select.value);
     params.set("skin", select.value);
     location.search = params.toString(); // a new page: the firmware boots on the new board
   });
@@ -146,9 +239,12 @@ function makeScreen(width, height, mono, FS) {
   canvas.height = height;
   const fit = () => {
     // A whole number of the display's own pixels for each pixel of the handheld's screen.
-    const room = Math.min(document.documentElement.clientWidth - 48, 720);
+    // (beside the buttons on a wide window, elfer.css; above them on a narrow one)
+    const wide = document.documentElement.clientWidth > 640;
+    const room = Math.min(document.documentElement.clientWidth - (wide ? 320 : 48), 720);
+    const tall = Math.min(document.documentElement.clientHeight - 48, 480); // (a phone held sideways)
     const dpr = window.devicePixelRatio || 1;
-    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, 480 / height) * dpr)));
+    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, tall / height) * dpr)));
     canvas.style.width = (width * n) / dpr + "px";
     canvas.style.height = (height * n) / dpr + "px";
   };
@@ -180,7 +276,14 @@ function makeScreen(width, height, mono, FS) {
   };
 }
 
+// Sound: browsers start an AudioContext only from a person's gesture (a key, or the end of a
+// tap: pointerdown does not count), and may suspend it again; each gesture makes sure it runs.
 let audio = null;
+function wakeAudio() {
+  if (!audio && window.AudioContext) audio = new AudioContext();
+  if (audio && audio.state === "suspended") audio.resume();
+}
+
 function beep(v) {
   if (!audio || !v) return;
   const freq = Math.floor(v / 10000), ms = v % 10000;
@@ -202,7 +305,8 @@ function makeButtons(keys, press) {
     el.className = "key" + (label.length > 2 ? " wide" : "");
     el.textContent = label;
     el.type = "button";
-    el.setAttribute("aria-label", label === "●" ? "joystick press" : label);
+    el.tabIndex = -1; // for the pointer and touch: the keyboard has its keys (the table)
+    el.setAttribute("aria-label", label === "●" ? STICK_EN : label);
     const spot = PAD[label];
     if (spot) {
       const [col, row] = spot.split(" / ");
@@ -217,7 +321,10 @@ function makeButtons(keys, press) {
       el.setPointerCapture(e.pointerId);
       press(k, true);
     };
-    const up = () => press(k, false);
+    const up = () => {
+      wakeAudio();
+      press(k, false);
+    };
     el.addEventListener("pointerdown", down);
     el.addEventListener("pointerup", up);
     el.addEventListener("pointercancel", up);
@@ -225,27 +332,47 @@ function makeButtons(keys, press) {
     el.addEventListener("contextmenu", (e) => e.preventDefault());
     els[k] = el;
     const row = table.insertRow();
-    row.insertCell().textContent = label === "●" ? "● (joystick press)" : label;
+    const name = row.insertCell();
+    name.textContent = label;
+    if (label === "●") {
+      name.dataset.stick = "";
+      name.textContent = "● (" + word("stick") + ")";
+    }
     row.insertCell().innerHTML = "<kbd></kbd>";
     row.cells[1].firstChild.textContent = KEY_NAMES[key] || key.toUpperCase();
   });
   const byKey = new Map(keys.map(({ k, key }) => [key, k]));
-  const onKey = (down) => (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT") return;
+  addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return; // the browser's own shortcuts
     const k = byKey.get(e.key.toLowerCase());
     if (k === undefined) return;
+    // The game's keys play even when the board menu has the focus (closed without a choice):
+    // an arrow there would switch boards.
+    if (e.target.tagName === "SELECT") e.target.blur();
     e.preventDefault();
-    if (!e.repeat) press(k, down); // the firmware repeats held arrows itself
-  };
-  addEventListener("keydown", onKey(true));
-  addEventListener("keyup", onKey(false));
+    wakeAudio();
+    if (!e.repeat) press(k, true); // the firmware repeats held arrows itself
+  });
+  addEventListener("keyup", (e) => {
+    const k = byKey.get(e.key.toLowerCase()); // a release always counts: no key stays down
+    if (k === undefined) return;
+    e.preventDefault();
+    press(k, false);
+  });
   return els;
 }
 
 async function boot() {
   if (!window.WebAssembly) throw new Error("this browser has no WebAssembly");
+  // (imported here, not at the top: a VM that fails to load is reported like any other failure)
+  const { loadMicroPython } = await import(versioned("./micropython.mjs"));
   const [mp, pack] = await Promise.all([
-    loadMicroPython({ heapsize: 256 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.warn(l) }),
+    loadMicroPython({
+      heapsize: 1024 * 1024, // (it grows on demand: the page has no board's limit)
+      url: versioned("micropython.wasm"),
+      stdout: (l) => console.log(l),
+      stderr: (l) => console.warn(l),
+    }),
     fetchPack(),
   ]);
   elfer.vmMs = performance.now();
@@ -276,7 +403,6 @@ async function boot() {
     host.key(k, down);
     if (log) pending.push(k * 2 + (down ? 1 : 0));
     if (els[k]) els[k].classList.toggle("down", down);
-    if (!audio && window.AudioContext) audio = new AudioContext(); // sound needs a person's gesture
   };
   const keys = host
     .buttons()
@@ -287,6 +413,8 @@ async function boot() {
   const led = $("led");
   const t0 = performance.now();
   let level = 4;
+  let timer = 0;
+  let stopped = false;
   const tick = () => {
     const now = Math.floor(performance.now() - t0) & TICKS_MASK;
     if (log) log.push(pending.length ? [now, ...pending] : now);
@@ -304,6 +432,7 @@ async function boot() {
     if (ms > elfer.maxStepMs) elfer.maxStepMs = ms;
     if (flags & FRAME_CHANGED) {
       draw();
+      translate(host.language()); // the Settings menu may have changed it
       if (!elfer.titleMs) elfer.titleMs = performance.now();
       const now_level = board.panel.level;
       if (now_level !== level) {
@@ -317,7 +446,7 @@ async function boot() {
       const rgb = host.led_rgb();
       led.style.background = rgb < 0 ? "" : "#" + rgb.toString(16).padStart(6, "0");
     }
-    setTimeout(tick, STEP_MS);
+    if (!stopped) timer = setTimeout(tick, STEP_MS);
   };
   Object.assign(elfer, {
     skin,
@@ -332,10 +461,19 @@ async function boot() {
     py: (code) => mp.runPython(code), // (the benchmark runs its code in the page's VM)
     pyGet: (name) => mp.globals.get(name),
   });
+  // The game open in a second tab: each tab has its own copy of the saves, and the one that wrote
+  // last would win. The tab that sees the other write stops, so nothing is overwritten.
+  addEventListener("storage", (e) => {
+    if (e.key !== SAVES_NAME) return;
+    clearTimeout(timer);
+    stopped = true;
+    say("The game went on in another tab or window: this one has stopped. Reload to play here.", true);
+  });
   $("device").classList.remove("loading");
   if (!$("status").classList.contains("error")) say("");
   tick();
   elfer.ready = true;
 }
 
+translate(params.get("lang") || browserLanguage());
 boot().catch((e) => fail("The game could not start", e));
