@@ -202,6 +202,13 @@ class App:
             import firmware.table  # noqa: F401
             import firmware.words  # noqa: F401  (the table names cards with it)
 
+            if globals().get("__file__", "").endswith(".py"):
+                # From sources (CircuitPython compiles them on the board), the round end's
+                # compile of engine/names.py (for firmware/results.py) found no 1,280-byte hole
+                # at heaps from 280 to 330 KiB (docs/memory.md): compiled now. A .mpy board
+                # loads it there without a compile and keeps its 2-4 KiB free until then.
+                import engine.names  # noqa: F401
+
             _snapshot()
 
     def new_tape(self):
