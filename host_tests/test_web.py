@@ -126,6 +126,10 @@ def check_session(session, folder, boot_saves=False):
     assert page_frame == frame, "frame differs from the unix port's: " + first_difference(
         page_frame, frame, w, 1 if mono else 2
     )
+    # Crisp: each of the handheld's pixels is a whole number (1 to 4) of the display's own, and
+    # the screen fits the window.
+    device_px, window = session["shown"]
+    assert device_px % w == 0 and 1 <= device_px // w <= 4 and device_px <= window, session["shown"]
     canvas = base64.b64decode(session["canvas"])
     want = rgba(frame, w, h, mono)
     assert canvas == want, "canvas differs from the unix port's frame: " + first_difference(canvas, want, w, 4)

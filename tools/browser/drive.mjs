@@ -40,6 +40,7 @@ async function capture(page, name, started) {
     steps: elfer.steps,
     maxStepMs: elfer.maxStepMs,
     page: [document.documentElement.lang, document.querySelector("#keys caption").textContent],
+    shown: [parseFloat(document.getElementById("screen").style.width) * devicePixelRatio, innerWidth],
   }));
   got.canvas = await canvasPixels(page);
   got.name = name;
