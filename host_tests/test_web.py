@@ -169,6 +169,14 @@ def test_web_a_second_tab_stops_the_first(drive):
     assert status == "The game went on in another tab or window: this one has stopped. Reload to play here."
 
 
+def test_web_full_storage_is_said_and_the_game_goes_on(drive):
+    got, _, _ = drive
+    full = got["fullStorage"]
+    assert full["status"] == "This browser does not keep the saves (the quota has been exceeded)."
+    assert full["error"] == "" and full["steps"] > 20
+    assert full["match"] is True and "Start match" not in full["texts"]  # at the table of a match
+
+
 def test_web_bad_url_settings_are_named_by_the_firmware(drive):
     got, _, _ = drive
     bad = got["badSettings"]

@@ -8,7 +8,7 @@
 //   node tools/browser/drive.mjs URL OUT.json      (URL: the page, served by a local server)
 
 import { writeFileSync } from "node:fs";
-import { boot, canvasPixels, launch, openPage, playRound, sleep, startMatch, texts, waitText } from "./browser.mjs";
+import { boot, canvasPixels, launch, openPage, playRound, press, sleep, startMatch, texts, waitText } from "./browser.mjs";
 
 const [base, outPath] = process.argv.slice(2);
 if (!base || !outPath) {
@@ -110,6 +110,27 @@ try {
     status: await fresh.evaluate(() => document.getElementById("status").textContent),
     unreadable: await fresh.evaluate(() => localStorage.getItem("elfer-saves.bin.unreadable")),
     texts: await texts(fresh),
+  };
+  // A browser whose storage is full: the status line says the saves are not kept, and the game
+  // goes on (a match starts and is played on).
+  const full = await openPage(await browser.createBrowserContext(), out.problems);
+  await full.evaluateOnNewDocument(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+    };
+  });
+  await boot(full, base + "?speed=0");
+  await startMatch(full);
+  await press(full, "x");
+  out.fullStorage = {
+    status: await full.evaluate(() => document.getElementById("status").textContent),
+    error: await full.evaluate(() => elfer.error),
+    texts: await texts(full),
+    steps: await full.evaluate(() => elfer.steps),
+    match: await full.evaluate(() => {
+      elfer.py("import sys\n_m = sys.modules['firmware.runner'].Runner.running.app.match is not None");
+      return elfer.pyGet("_m");
+    }),
   };
   // Bad URL settings: passed to the firmware as they are, which names them on the title menu.
   const bad = await openPage(await browser.createBrowserContext(), out.problems);
