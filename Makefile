@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package web web-serve web-screenshot browser
+.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package web web-serve web-screenshot browser arena
 
 venv: $(STAMP)
 
@@ -81,6 +81,14 @@ TOURNEY_LINEUP := $(if $(filter --seats% --ladder%,$(ARGS)),,--option players=4 
 TOURNEY_COUNT := $(if $(filter --rounds% --matches%,$(ARGS)),,--rounds 2000)
 tournament: $(STAMP)
 	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) tools/tournament.py --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) tools/tournament.py $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))
+
+# Our bots against OpenSpiel's ISMCTS on duplicate deals (tools/arena.py): the expert against
+# ISMCTS(1000) in classic with 2 players, and in Cinquillo and Bastard with 4 (two seats each),
+# 200 deals each, into build/arena/. Hours on 2 cores; ARGS replaces the line-up's parts
+# (e.g. make arena ARGS="--sims 200 --deals 20").
+ARENA_RUNS := classic:2 cinquillo:4 bastard:4
+arena: $(STAMP)
+	$(foreach r,$(ARENA_RUNS),$(PY) tools/arena.py --preset $(word 1,$(subst :, ,$(r))) --players $(word 2,$(subst :, ,$(r))) --level expert --sims 1000 --deals 200 --out build/arena $(ARGS) &&) true
 
 # The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython,
 # or a MicroPython handheld: pico_lcd_114|pico_display|pico_lcd_13|oled128x64, as .mpy).

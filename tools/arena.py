@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Our bots against OpenSpiel's ISMCTS on duplicate deals (make arena).
+
+    python tools/arena.py --level expert --sims 1000 --players 2 --deals 200 --preset classic
+
+Each deal (the engine's deal for its seed) is played once per seating: with 2 players the
+seats are swapped; with 3 or 4 the kinds alternate around the table (ours, ISMCTS, ours, ...)
+and every rotation of that pattern is played. ISMCTS is OpenSpiel's Python ISMCTSBot
+(open-spiel, pinned in requirements.txt) on tools/spielgame.py: it sees only its seat's
+information state, deals the hidden cards again itself from that view (the engine's Sampler
+and Knowledge), and evaluates leaves by uniform random playouts to the round's end.
+
+A round is won by whoever goes out first (Bastard: the fewest cards, shared). Printed as
+'key: value' lines (KEY = arena_<preset>_<players>p_<level>_vs_ismcts<sims>):
+  KEY_rounds, KEY_winrate (our seats' share of the round wins) with KEY_winrate_ci_low/_high
+  (Wilson 95%), KEY_score_diff (our seats' mean round score minus ISMCTS's: penalties in Elfer
+  Raus, lower is better; points in Cinquillo and Bastard) with KEY_score_diff_se,
+  KEY_ms_ours / KEY_ms_ismcts (mean ms per decision).
+--out DIR writes <stem>.csv (a row per round) and <stem>.json (the figures and the settings),
+and <stem>.png (the win share with its interval) when matplotlib is there.
+"""
+
+import argparse
+import csv
+import json
+import math
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from tournament import load_pyplot, rules_for, wilson  # noqa: E402
+from workers import worker_pool  # noqa: E402
+
+from engine import bots as engine_bots  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+PRESETS = ("classic", "cinquillo", "bastard")
+
+
+def seatings(players):
+    """The seat kinds of each seating: True for our bot. Two players: both ways; more: the
+    alternating pattern and each rotation of it."""
+    base = [p % 2 == 0 for p in range(players)]
+    out = []
+    for r in range(players if players > 2 else 2):
+        kinds = tuple(base[(p + r) % players] for p in range(players))
+        if kinds not in out:
+            out.append(kinds)
+    return out
+
+
+def play_round(game, level, kinds, deal_seed, sims, uct_c):
+    """One round of deal_seed with our level in the seats kinds marks; a result dict."""
+    import numpy as np
+    import spielgame
+    from open_spiel.python.algorithms import ismcts
+
+    rules = game.rules
+    n = rules.players
+    state = game.new_initial_state(seed=deal_seed)
+    ours = {}
+    theirs = {}
+    for p in range(n):
+        seed = deal_seed * 8 + p
+        if kinds[p]:
+            ours[p] = engine_bots.make_bot(level, rules, p, seed)
+        else:
+            bot = ismcts.ISMCTSBot(
+                game,
+                spielgame.RandomRollout(seed),
+                uct_c=uct_c,
+                max_simulations=sims,
+                random_state=np.random.RandomState(seed),
+            )
+            bot.set_resampler(spielgame.resampler(seed))
+            theirs[p] = bot
+    view = SeatView(rules, 0)
+    spent = [0.0, 0.0]  # seconds: ours, ISMCTS
+    decisions = [0, 0]
+    while not state.is_terminal():
+        p = state.current_player()
+        t = time.perf_counter()
+        if kinds[p]:
+            state.s.view_into(view, p)
+            move = ours[p].choose(view)
+        else:
+            move = theirs[p].step(state)
+        side = 0 if kinds[p] else 1
+        spent[side] += time.perf_counter() - t
+        decisions[side] += 1
+        state.apply_action(move)
+    s = state.s
+    return {
+        "deal": deal_seed,
+        "kinds": "".join("O" if k else "I" for k in kinds),
+        "winners": s.round_winners,
+        "scores": list(s.round_scores[:n]),
+        "ms": [1000 * spent[i] / max(1, decisions[i]) for i in range(2)],
+        "decisions": decisions,
+    }
+
+
+def play_chunk(task):
+    import spielgame
+
+    preset, players, level, deals, sims, uct_c = task
+    rules = rules_for(preset, (("players", players),))
+    game = spielgame.ElferSpielGame(rules)
+    out = []
+    for deal_seed in deals:
+        for kinds in seatings(players):
+            out.append(play_round(game, level, kinds, deal_seed, sims, uct_c))
+    return out
+
+
+def summarize(rounds, players):
+    """The figures of a run: win share (Wilson), score difference (SE), ms per decision."""
+    wins = 0.0
+    diffs = []
+    ms = [[], []]
+    for r in rounds:
+        kinds = r["kinds"]
+        winners = [p for p in range(players) if r["winners"] >> p & 1]
+        if winners:
+            wins += sum(1 for p in winners if kinds[p] == "O") / len(winners)
+        ours = [r["scores"][p] for p in range(players) if kinds[p] == "O"]
+        theirs = [r["scores"][p] for p in range(players) if kinds[p] == "I"]
+        diffs.append(sum(ours) / len(ours) - sum(theirs) / len(theirs))
+        for i in range(2):
+            if r["decisions"][i]:
+                ms[i].append(r["ms"][i])
+    n = len(rounds)
+    low, high = wilson(wins, n)
+    mean = sum(diffs) / n if n else 0.0
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return {
+        "rounds": n,
+        "winrate": wins / n if n else 0.0,
+        "winrate_ci_low": low,
+        "winrate_ci_high": high,
+        "score_diff": mean,
+        "score_diff_se": sd / math.sqrt(n) if n else 0.0,
+        "ms_ours": sum(ms[0]) / len(ms[0]) if ms[0] else 0.0,
+        "ms_ismcts": sum(ms[1]) / len(ms[1]) if ms[1] else 0.0,
+    }
+
+
+def key_of(args):
+    return "arena_%s_%dp_%s_vs_ismcts%d" % (args.preset, args.players, args.level, args.sims)
+
+
+def write_outputs(args, rounds, figures, key):
+    os.makedirs(args.out, exist_ok=True)
+    stem = os.path.join(args.out, key)
+    with open(stem + ".csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(
+            ["deal", "seats", "winners"] + ["score_%d" % p for p in range(args.players)] + ["ms_ours", "ms_ismcts"]
+        )
+        for r in rounds:
+            w.writerow([r["deal"], r["kinds"], r["winners"]] + r["scores"] + ["%.3f" % r["ms"][0], "%.3f" % r["ms"][1]])
+    settings = {k: getattr(args, k) for k in ("preset", "players", "level", "sims", "uct_c", "deals", "seed")}
+    with open(stem + ".json", "w") as f:
+        json.dump({"settings": settings, "figures": figures}, f, indent=1, sort_keys=True)
+    plt = load_pyplot()
+    if plt is not None:
+        fig, ax = plt.subplots(figsize=(5, 3))
+        rate = figures["winrate"]
+        err = [[rate - figures["winrate_ci_low"]], [figures["winrate_ci_high"] - rate]]
+        ax.bar([args.level], [rate], yerr=err, capsize=6, color="#4a7ab8")
+        ax.axhline(0.5, color="gray", lw=0.8, ls="--")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("share of round wins")
+        ax.set_title(
+            "%s, %d players: %s vs ISMCTS(%d)" % (args.preset, args.players, args.level, args.sims), fontsize=9
+        )
+        fig.tight_layout()
+        fig.savefig(stem + ".png", dpi=100)
+        plt.close(fig)
+
+
+def make_parser():
+    p = argparse.ArgumentParser(description="Our bots against OpenSpiel's ISMCTS on duplicate deals.")
+    p.add_argument("--level", default="expert", help="our bot level (default expert)")
+    p.add_argument("--preset", default="classic", choices=PRESETS)
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    p.add_argument("--deals", type=int, default=200, help="deals, each played in every seating (default 200)")
+    p.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per decision (default 1000)")
+    p.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS exploration constant (default 2.0)")
+    p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--out", help="folder for the CSV, JSON and PNG")
+    return p
+
+
+def main(argv=None):
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    levels = engine_bots.LEVEL_ORDER
+    if args.level not in levels:
+        parser.error("unknown level %r; levels: %s" % (args.level, ", ".join(levels)))
+    for name in ("deals", "sims", "workers"):
+        if getattr(args, name) < 1:
+            parser.error("--%s must be at least 1" % name)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("arena: open-spiel is not installed: make venv (requirements.txt pins open-spiel)", file=sys.stderr)
+        return 1
+    t0 = time.time()
+    seeds = list(range(args.seed, args.seed + args.deals))
+    workers = min(args.workers, args.deals)
+    chunks = [seeds[i::workers] for i in range(workers)]
+    tasks = [(args.preset, args.players, args.level, chunk, args.sims, args.uct_c) for chunk in chunks]
+    if workers == 1:
+        results = [play_chunk(tasks[0])]
+    else:
+        with worker_pool(workers) as pool:
+            results = pool.map(play_chunk, tasks)
+    rounds = sorted((r for chunk in results for r in chunk), key=lambda r: (r["deal"], r["kinds"]))
+    figures = summarize(rounds, args.players)
+    key = key_of(args)
+    for name in ("rounds", "winrate", "winrate_ci_low", "winrate_ci_high", "score_diff", "score_diff_se"):
+        v = figures[name]
+        print("%s_%s: %s" % (key, name, v if name == "rounds" else "%.4f" % v))
+    print("%s_ms_ours: %.3f" % (key, figures["ms_ours"]))
+    print("%s_ms_ismcts: %.3f" % (key, figures["ms_ismcts"]))
+    print("%s_seconds: %.1f" % (key, time.time() - t0))
+    if args.out:
+        write_outputs(args, rounds, figures, key)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
