@@ -475,5 +475,7 @@ async function boot() {
   elfer.ready = true;
 }
 
+// (index.html's inline script may have said the module did not start: it has, late)
+if ($("status").classList.contains("error")) say("Loading MicroPython…");
 translate(params.get("lang") || browserLanguage());
 boot().catch((e) => fail("The game could not start", e));
