@@ -247,7 +247,7 @@ def test_webbuild_replaces_only_its_own_folder(tmp_path):
     site = tmp_path / "site"
     files = dict(webbuild.build(str(site)))
     assert sorted(files) == sorted(webbuild.PAGE_FILES + webbuild.VM_FILES + ("firmware.pack",))
-    webbuild.build(str(site))  # an earlier build is replaced
+    webbuild.build(str(site), list(files.items()))  # an earlier build is replaced
     # The page's own files are asked for with a version of the whole build (no stale cache mix).
     html = files["index.html"].decode()
     version = html.split('src="elfer.js?v=')[1].split('"')[0]

@@ -110,10 +110,10 @@ def stamp(files):
     return out
 
 
-def build(out=OUT):
-    """Write the site to out (a new folder, an empty one or an earlier build); returns the files."""
-    files = site_files()
-    if os.path.lexists(out):
+def build(out=OUT, files=None):
+    """Write the site to out (a new folder, an empty one or an earlier build); returns the files.
+    files: the site's files from an earlier site_files() or build() (tests spare a compile)."""
+    if os.path.lexists(out):  # (checked before the compile: a refusal comes at once)
         if not os.path.isdir(out):
             raise WebBuildError("%s: exists and is not a folder" % out)
         names = os.listdir(out)
@@ -121,6 +121,8 @@ def build(out=OUT):
             raise WebBuildError(
                 "%s: not empty and not a page build (no %s in it): refusing to replace it" % (out, MARK)
             )
+    files = site_files() if files is None else files
+    if os.path.lexists(out):
         shutil.rmtree(out)
     try:
         os.makedirs(out)
