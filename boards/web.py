@@ -18,6 +18,7 @@ test replays the page's key log and compares the frame with the canvas.
 from boards.base import Board
 from boards.mpschemes import Oled128x64Scheme, PicoLcd13Scheme, PicoLcd114Scheme
 from boards.schemes import PyBadgeScheme
+from firmware.fileregion import FileRegion
 
 # The joystick and D-pad keys in each scheme's key order, as printed ("●": a joystick's centre
 # press) and the computer key that presses it (a KeyboardEvent's key, lower case).
@@ -93,25 +94,15 @@ class FramePanel:
         self.level = level
 
 
-class SaveRegion:
+class SaveRegion(FileRegion):
     """The FileRegion of the saves, counting writes so the page knows when to copy it."""
 
     def __init__(self, path=SAVES, size=4096):
-        from firmware.fileregion import FileRegion
-
-        self.region = FileRegion(path, size)
-        self.notice = self.region.notice
-        self.erase_unit = FileRegion.erase_unit
+        FileRegion.__init__(self, path, size)
         self.writes = 0
 
-    def __len__(self):
-        return len(self.region)
-
-    def __getitem__(self, i):
-        return self.region[i]
-
     def __setitem__(self, i, value):
-        self.region[i] = value
+        FileRegion.__setitem__(self, i, value)
         self.writes += 1
 
 

@@ -22,6 +22,7 @@ them from Python, and the engine's bytearrays copy faster than a deepcopy.
 import os
 import sys
 
+import numpy as np
 import pyspiel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,6 +44,15 @@ def utilities(state):
     s = state
     penalties = s.rules.game != GAME_CINQUILLO  # Elfer Raus: round_scores are penalties
     return [(-v if penalties else v) for v in s.round_scores[: s.n]]
+
+
+def zero_sum(s):
+    """The returns of an engine state: utilities minus their mean, over 100 (0 while in play)."""
+    if s.phase == 0:
+        return [0.0] * s.n
+    u = utilities(s)
+    mean = sum(u) / len(u)
+    return [(x - mean) / 100.0 for x in u]
 
 
 def game_type(players):
@@ -117,11 +127,7 @@ class ElferSpielState(pyspiel.State):
         return self.s.phase != 0
 
     def returns(self):
-        if self.s.phase == 0:
-            return [0.0] * self.s.n
-        u = utilities(self.s)
-        mean = sum(u) / len(u)
-        return [(x - mean) / 100.0 for x in u]
+        return zero_sum(self.s)
 
     def information_state_string(self, player=None):
         """The seat's view: its own hand, the public table, counts and the history (no hidden card)."""
@@ -192,13 +198,7 @@ class RandomRollout:
                 break
             n = s.legal_moves(buf)
             s.apply(buf[self.rng.below(n)])
-        if s.phase == 0:
-            return [0.0] * s.n
-        u = utilities(s)
-        mean = sum(u) / len(u)
-        import numpy as np
-
-        return np.array([(x - mean) / 100.0 for x in u])
+        return np.array(zero_sum(s))
 
     def prior(self, state):
         actions = state.legal_actions()
