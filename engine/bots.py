@@ -94,9 +94,11 @@ LEVELS = {
     "easy": ("engine.bots", "EasyBot"),
     "medium": ("engine.bot_medium", "MediumBot"),
     "expert": ("engine.bot_expert", "ExpertBot"),
+    "master": ("engine.bot_master", "MasterBot"),
 }
-LEVEL_ORDER = ("random", "easy", "medium", "expert")  # weakest to strongest
-STRONGEST = LEVEL_ORDER[-1]
+LEVEL_ORDER = ("random", "easy", "medium", "expert", "master")  # weakest to strongest
+BOARD_LEVELS = LEVEL_ORDER[:4]  # what every board runs within its budget; master is for fast hosts
+STRONGEST = BOARD_LEVELS[-1]
 
 
 def bot_class(level):

@@ -113,3 +113,20 @@ def test_make_arena_plays_the_three_goal_matches_and_args_override():
         ("bastard", "4"),
     ]
     assert all("--sims 1000 --deals 200" in run and run.rstrip().endswith("--deals 3") for run in runs)
+
+
+def test_E15_rollout_evaluator_plays_uniform_random_moves_to_the_rounds_end():
+    """ISMCTS's evaluator runs the engine's fast playout: the same moves as drawing uniformly
+    from legal_moves with the same generator (OpenSpiel's random rollout, on our moves)."""
+    game = spielgame.ElferSpielGame(make_rules("classic", players=3))
+    state = game.new_initial_state(seed=5)
+    for _ in range(7):
+        state.apply_action(state.legal_actions()[0])
+    ours = spielgame.RandomRollout(9).evaluate(state)
+    rng = spielgame.RandomRollout(9).rng  # a fresh generator, seeded alike
+    s = state.clone().s
+    buf = bytearray(32)
+    while s.phase == 0:
+        s.apply(buf[rng.below(s.legal_moves(buf))])
+    assert list(ours) == spielgame.zero_sum(s)
+    assert state.s.phase == 0  # the state itself is untouched

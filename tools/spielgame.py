@@ -30,6 +30,7 @@ sys.path.insert(0, ROOT)
 
 from engine.cards import GAME_CINQUILLO  # noqa: E402
 from engine.knowledge import Knowledge  # noqa: E402
+from engine.playout import play_out  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.sampler import Sampler  # noqa: E402
 from engine.state import State, copy_state  # noqa: E402
@@ -192,12 +193,7 @@ class RandomRollout:
 
     def evaluate(self, state):
         s = state.clone().s
-        buf = self.buf
-        for _ in range(MAX_MOVES):
-            if s.phase != 0:
-                break
-            n = s.legal_moves(buf)
-            s.apply(buf[self.rng.below(n)])
+        play_out(s, self.rng)  # uniform over legal_moves, as RandomBot plays (test_playout checks it)
         return np.array(zero_sum(s))
 
     def prior(self, state):

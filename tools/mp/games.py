@@ -11,7 +11,7 @@ import sys
 if "" not in sys.path:
     sys.path.insert(0, "")
 
-from engine.bots import LEVEL_ORDER, make_bot  # noqa: E402
+from engine.bots import BOARD_LEVELS, make_bot  # noqa: E402
 from engine.record import MatchRecord  # noqa: E402
 from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
@@ -27,13 +27,15 @@ CONFIGS = (
     ("bastard", (3, 4), ""),
 )
 SEEDS = (1, 77, 40503)
+# The master (a level for fast hosts, about 20 times the expert's work) plays fewer games.
+MASTER_GAMES = (("classic", 2, 1), ("classic", 3, 77), ("cinquillo", 3, 1))
 
 
-def play(rules, seed, rounds):
+def play(rules, seed, rounds, levels=BOARD_LEVELS):
     s = State(rules, seed=seed, dealer=seed % rules.players)
     rec = MatchRecord(s, seed=seed)
     n = rules.players
-    bots = [make_bot(LEVEL_ORDER[(p + seed) % len(LEVEL_ORDER)], rules, p, seed) for p in range(n)]
+    bots = [make_bot(levels[(p + seed) % len(levels)], rules, p, seed) for p in range(n)]
     views = [SeatView(rules, p) for p in range(n)]
     while not s.is_match_over():
         if s.is_round_over():
@@ -61,6 +63,9 @@ def main():
             for seed in SEEDS:
                 sys.stdout.write(play(rules, seed, 3))
                 sys.stdout.write("\n")
+    for preset, n, seed in MASTER_GAMES:
+        sys.stdout.write(play(make_rules(preset, players=n), seed, 1, ("master", "expert")))
+        sys.stdout.write("\n")
 
 
 main()
