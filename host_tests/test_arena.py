@@ -102,15 +102,20 @@ def test_arena_refuses_bad_arguments(capsys):
     assert "--deals must be at least 1" in capsys.readouterr().err
 
 
-def test_make_arena_plays_the_three_goal_matches_and_args_override():
+def test_make_arena_plays_the_goal_matches_and_the_master_and_args_override():
     import subprocess
 
     r = subprocess.run(["make", "-n", "arena", "ARGS=--deals 3"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     runs = [part for part in r.stdout.replace("&&", "\n").splitlines() if "tools/arena.py" in part]
-    assert [(run.split("--preset ")[1].split()[0], run.split("--players ")[1].split()[0]) for run in runs] == [
-        ("classic", "2"),
-        ("cinquillo", "4"),
-        ("bastard", "4"),
+
+    def flag(run, name):
+        return run.split("--%s " % name)[1].split()[0]
+
+    assert [(flag(run, "level"), flag(run, "preset"), flag(run, "players")) for run in runs] == [
+        ("expert", "classic", "2"),
+        ("expert", "cinquillo", "4"),
+        ("expert", "bastard", "4"),
+        ("master", "classic", "2"),
     ]
     assert all("--sims 1000 --deals 200" in run and run.rstrip().endswith("--deals 3") for run in runs)
 

@@ -454,7 +454,7 @@ def expected_keys():
         keys.append("store_error_cut_points_" + family)
     keys += ["bundle_bytes_" + board for board in bundle.BOARDS]
     keys += ["web_page_bytes", "web_files", "web_title_ms", "web_vm_ms", "web_step_ms_max", "web_speed_vs_unix"]
-    keys += ["web_bot_%s_ms_%s" % (level, q) for level in ("medium", "expert") for q in ("p95", "mean")]
+    keys += ["web_bot_%s_ms_%s" % (level, q) for level in ("medium", "expert", "master") for q in ("p95", "mean")]
     from mp import fw_mem_host as fwm
 
     for board, runtime in fwm.BOARDS:

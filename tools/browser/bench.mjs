@@ -52,7 +52,7 @@ try {
   // Bot decisions in the page's VM (a long synchronous call: the page waits for it).
   const src = readFileSync(benchPath, "utf8");
   await page.evaluate((s) => elfer.py("open('bench_mp.py', 'w').write(" + JSON.stringify(s) + ")"), src);
-  for (const level of ["medium", "expert"]) {
+  for (const level of ["medium", "expert", "master"]) {
     const got = await page.evaluate((lv) => {
       elfer.py(`import bench_mp\nfrom engine.rules import make_rules\n_d = bench_mp.Decisions("${lv}", make_rules("classic", players=4))`);
       const d = elfer.pyGet("_d");
