@@ -10,7 +10,9 @@ number -> logical button), holdmap (None, or per key None or a 3-tuple of
 logical buttons for a short, long and very long press: the CLUE and the
 one- and three-button Feathers), has_backlight, tone(freq, ms),
 show_turn(seat, players), battery() (percent or None), brightness(level),
-storage() (a byte region for saves, or None).
+storage() (a byte region for saves, or None), fast (the board decides fast enough for
+the bot levels made for fast hosts: the firmware offers the master level only there,
+firmware/screens.py levels_for).
 """
 
 try:
@@ -52,6 +54,9 @@ class Board:
     keymap = ()
     holdmap = None
     has_backlight = False
+    # A speed fact, not a rule: True on hosts that decide ~20x the expert's work within the bot
+    # budget (the desktop simulator, the browser page, ESP32-S3 class boards). Handhelds: False.
+    fast = False
     gfx = None  # the drawing surface; displayio boards: boards.gfx_displayio.GFX
     # (logical button, printed name) for each button the board has (firmware/keys.py).
     labels = ()

@@ -109,6 +109,7 @@ _DISPLAY = []  # one display per process (Blinka's rule): reused by every SimBoa
 class SimBoard(Board):
     name = "sim"
     has_backlight = False
+    fast = True  # the desktop decides as fast when posing as a handheld: the screen and buttons are posed, not the CPU
     gfx = GFX
 
     def __init__(self, profile="sim", scale=3, keyboard=False, nvm=None):

@@ -53,7 +53,7 @@ def resume(app):
     gc.collect()
     snap, why = snapshot_load.safe_load(app.saved)
     if snap is not None:
-        why = refusal(snap)
+        why = refusal(snap, [lv for _, lv in screens.levels_for(app.board)])
     bots = snapshot_load.make_bots(snap) if not why else None
     snapshot_load = None
     for name in ("snapshot_load", "explicit", "rules"):
@@ -85,15 +85,19 @@ def resume(app):
     return ""
 
 
-def refusal(snap):
+def refusal(snap, offered):
     """Why this device cannot play a restored match, or '': the person in P1 (match.HUMAN),
-    a bot in every other seat, the match seed (`extra`) as the app writes it, below 2**30."""
+    a bot in every other seat at a level this board offers (`offered`: a board that is not
+    fast refuses the master before its module is loaded, docs/saves.md), the match seed
+    (`extra`) as the app writes it, below 2**30."""
     levels = snap.levels
     if levels[0] is not None:
         return "P1 is a bot; P1 must be you"
     for p in range(1, len(levels)):
         if levels[p] is None:
             return "P%d has no bot level" % (p + 1)
+        if levels[p] not in offered:
+            return "P%d is %s, too slow for this board" % (p + 1, levels[p])
     e = snap.extra
     if len(e) != 4 or e[0] >= 64:
         return "bad match seed"

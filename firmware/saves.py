@@ -19,7 +19,11 @@ engine/snapshot.py and firmware/store.py.
 VERSION = 2  # 1: the same without the language byte (still read)
 SETTINGS = ("speed", "marks", "sound", "brightness", "lang")
 GAMES = ("elfer", "cinquillo", "bastard")
-LEVELS = ("random", "easy", "medium", "expert")
+LEVELS = ("random", "easy", "medium", "expert", "master")
+# Each level's base-6 digit in an opponents code (at most 5 bots, so a digit never carries):
+# the first four as the code always had them, master above them, so every code saved before
+# master existed keeps its meaning (docs/saves.md, Statistics).
+PLACES = (216, 36, 6, 1, 1296)
 MAX_ENTRIES = 24
 _ENTRY = 16
 NO_BEST = 0xFFFF
@@ -27,11 +31,11 @@ NO_BEST = 0xFFFF
 
 def opponents_code(levels):
     """The opponent set as a number: how many bots of each level (order does not matter)."""
-    k = [0, 0, 0, 0]
+    code = 0
     for lv in levels:
         if lv in LEVELS:
-            k[LEVELS.index(lv)] += 1
-    return ((k[0] * 6 + k[1]) * 6 + k[2]) * 6 + k[3]
+            code += PLACES[LEVELS.index(lv)]
+    return code
 
 
 def game_key(rules):

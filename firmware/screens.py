@@ -216,6 +216,14 @@ ELFER_OPTIONS = (
 )
 PLAYERS = {"elfer": (2, 6), "cinquillo": (2, 4), "bastard": (3, 4)}
 LEVELS = ((b"c_random", "random"), (b"c_easy", "easy"), (b"c_medium", "medium"), (b"c_expert", "expert"))
+# The bot levels a board offers, by its speed (boards/base.py Board.fast): every board runs
+# LEVELS within its budget; the master (~20x the expert's work) only a fast host.
+FAST_LEVELS = LEVELS + ((b"c_master", "master"),)
+
+
+def levels_for(board):
+    """The bot level choices of the new-match screen on this board."""
+    return FAST_LEVELS if board.fast else LEVELS
 
 
 def _lengths(limits):
@@ -267,8 +275,11 @@ class SetupMenu(Menu):
         st["players"] = min(max(st["players"], lo), hi)
         players = tuple((str(k), k) for k in range(lo, hi + 1))
         items.append(item(t(b"m_players"), "players", players, st["players"] - lo))
+        levels = levels_for(app.board)
         for p in range(1, st["players"]):
-            items.append(item(t(b"m_bot") % seat(p), "level%d" % p, LEVELS, _index(LEVELS, st["levels"][p])))
+            i = _index(levels, st["levels"][p])
+            st["levels"][p] = levels[i][1]  # a level this board does not offer is not started unseen
+            items.append(item(t(b"m_bot") % seat(p), "level%d" % p, levels, i))
         lengths = LENGTHS[g]
         st["length"] = min(st["length"], len(lengths) - 1)
         items.append(item(t(b"m_length"), "length", lengths, st["length"]))

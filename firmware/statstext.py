@@ -1,15 +1,14 @@
 """The statistics page in the chosen language (loaded while it is made, then forgotten)."""
 
 from firmware.lang import t
-from firmware.saves import GAMES, LEVELS, NO_BEST
+from firmware.saves import GAMES, LEVELS, NO_BEST, PLACES
 
 
 def opponents_text(code):
     """'3 medium', '1 expert + 2 easy': the bots of an opponents code, strongest first."""
     parts = []
-    for i in range(3, -1, -1):
-        c = code % 6
-        code //= 6
+    for i in range(len(LEVELS) - 1, -1, -1):
+        c = code // PLACES[i] % 6
         if c:
             parts.append("%d %s" % (c, t("c_" + LEVELS[i])))
     return " + ".join(parts) or "-"

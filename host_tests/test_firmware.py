@@ -198,6 +198,51 @@ def test_setup_refuses_impossible_option_with_the_reason(d):
     assert d.app.setup["start_10_12"] == 0
 
 
+def bot_level_choices(d):
+    """The values each bot seat's item of the new-match screen offers (P2, P3, ...)."""
+    return [[c[1] for c in it[2]] for it in d.app.screen.items if it[1].startswith("level")]
+
+
+def test_setup_offers_master_only_on_fast_boards(d):
+    """The simulator (Board.fast, boards/sim.py) offers the master level in every bot seat; a
+    board that is not fast (every handheld) offers random to expert."""
+    d.menu_to("New match")
+    d.press("A")
+    everywhere = ["random", "easy", "medium", "expert"]
+    assert bot_level_choices(d) == [everywhere + ["master"]] * 3
+    d.set_value("P2 bot", "master")
+    assert d.app.setup["levels"][1] == "master"
+    d.back()
+    d.board.fast = False  # as a handheld's profile says
+    d.menu_to("New match")
+    d.press("A")
+    assert bot_level_choices(d) == [everywhere] * 3
+    assert d.app.setup["levels"][1:4] == ["random", "medium", "medium"]  # what it shows is what starts
+
+
+def test_only_the_desktop_simulator_and_the_browser_board_profiles_are_fast():
+    """The speed fact is data on the profiles: Board.fast is False; SimBoard and WebBoard set it,
+    no handheld profile (PyBadge, PyGamer, CLUE, Feathers, Pico packs, OLED) does."""
+    import ast
+
+    from boards.base import Board
+    from boards.sim import SimBoard
+    from boards.web import WebBoard
+
+    assert Board.fast is False and SimBoard.fast is True and WebBoard.fast is True
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards")
+    setting = {}
+    for name in sorted(os.listdir(root)):
+        if name.endswith(".py"):
+            with open(os.path.join(root, name), encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+                for st in cls.body:
+                    if isinstance(st, ast.Assign) and any(getattr(t, "id", "") == "fast" for t in st.targets):
+                        setting[name[:-3] + "." + cls.name] = ast.literal_eval(st.value)
+    assert setting == {"base.Board": False, "sim.SimBoard": True, "web.WebBoard": True}
+
+
 def test_C7_C9_cinquillo_round_with_buttons(d):
     d.new_match("Cinquillo", players=4)
     m = d.app.match

@@ -77,6 +77,23 @@ def test_only_the_chosen_language_is_loaded_and_a_bad_code_is_refused():
     lang.use("en")
 
 
+MASTER = {"en": "master", "de": "Meister", "es": "maestro", "nl": "meester", "pt": "mestre"}
+
+
+@pytest.mark.parametrize("code", lang.CODES)
+def test_every_language_names_every_bot_level_including_master_with_glyphs_for_it(code):
+    """The new-match screen's level names (firmware/screens.py FAST_LEVELS: the master on fast
+    boards) in every language: each its own word, drawn with glyphs the screens have."""
+    from firmware import screens, ui
+
+    words = table(code)
+    names = [words[key.decode()] for key, _ in screens.FAST_LEVELS]
+    assert [lv for _, lv in screens.FAST_LEVELS[:-1]] == [lv for _, lv in screens.LEVELS]
+    assert words["c_master"] == MASTER[code] and len(set(names)) == len(names), names
+    for ch in "".join(names):
+        assert ui.tile_of(ch) < ui.GLYPHS + len(ui.GLYPH_CHARS), (code, ch)
+
+
 pytest.importorskip("blinka_displayio_pygamedisplay")
 import simdrive  # noqa: E402
 

@@ -134,6 +134,31 @@ def test_statistics_name_the_game_and_the_bots_and_state_the_rating_rule():
     assert text.split("\n")[-1] == lang.t("res_rating_rule")
 
 
+def test_opponents_code_keeps_every_old_code_and_gives_master_sets_their_own():
+    """Master took the base-6 digit above the four levels (docs/saves.md): every opponent set
+    without a master has the code saved before master existed; every set is distinct and fits
+    the statistics entry's u16; the page names the master strongest first."""
+    import itertools
+
+    old = ("random", "easy", "medium", "expert")
+    seen = {}
+    for n in range(1, 6):
+        for bots in itertools.combinations_with_replacement(saves.LEVELS, n):
+            code = saves.opponents_code(bots)
+            if "master" not in bots:
+                k = [bots.count(lv) for lv in old]
+                assert code == ((k[0] * 6 + k[1]) * 6 + k[2]) * 6 + k[3], bots
+            assert code not in seen and code < 65536, (bots, seen.get(code))
+            seen[code] = bots
+    assert saves.opponents_code(["medium"] * 3) == 18 and saves.opponents_code(["expert", "easy", "easy"]) == 73
+    stats = {("elfer", saves.opponents_code(["easy", "master", "easy"])): [1, 0, 3, 30, 30, 0]}
+    stats[("elfer", saves.opponents_code(["master"] * 5))] = [1, 1, 3, 10, 10, 60]
+    text = saves.text(stats)
+    assert "Elfer Raus vs 1 master + 2 easy" in text and "Elfer Raus vs 5 master" in text
+    lang.use("de")
+    assert "1 Meister + 2 leicht" in saves.text(stats)
+
+
 class Ended:
     """A finished match's State as saves.record() reads it."""
 

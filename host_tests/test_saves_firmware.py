@@ -419,6 +419,42 @@ def test_forged_save_is_refused_on_continue_with_a_notice_never_a_crash(forged, 
     assert d.screen_name() == "TableScreen" and d.app.match.rules.players == 3
 
 
+def test_match_with_a_master_seat_chosen_on_a_fast_board_saves_and_continues_with_the_master():
+    """The simulator is a fast board (boards/sim.py): a master chosen on the new-match screen is
+    saved (level byte 5), comes back on Continue and decides as before the power went."""
+    d = simdrive.Driver("sim", nvm=fresh_nvm())
+    d.new_match("Elfer Raus", players=3, P2_bot="master", P3_bot="easy")
+    m = d.app.match
+    assert m.levels == ["you", "master", "easy"]
+    play_turns(d, 2)
+    d.run_until(lambda: m.state.phase != 0 or (m.my_turn() and m.state.placed == 0), dt=200)
+    d2 = power_off_and_continue(d)
+    m2 = d2.app.match
+    assert m2.levels == ["you", "master", "easy"] and type(m2.bots[1]).__name__ == "MasterBot"
+    assert bots_rng(m2) == bots_rng(m) and comparable(m2.state) == comparable(m.state)
+    assert d2.app.setup["levels"][1:3] == ["master", "easy"]  # Restart plays the same seats
+
+
+def test_saved_master_seat_is_refused_on_a_board_that_does_not_offer_master_without_loading_it(monkeypatch):
+    """Decision (docs/saves.md): a handheld (Board.fast False) refuses a save with a master seat
+    on Continue, with a notice, and never imports engine/bot_master.py (heap); a new match
+    starts as usual. The same save continues on a fast board."""
+    nvm = forged_nvm(levels=(None, "easy", "master", "expert"))
+    d = reboot(nvm)
+    d.press("A")
+    assert d.screen_name() == "TableScreen" and d.app.match.levels == ["you", "easy", "master", "expert"]
+    monkeypatch.delitem(sys.modules, "engine.bot_master", raising=False)
+    d = reboot(nvm)
+    d.board.fast = False  # a handheld's profile
+    d.press("A")  # Continue
+    assert d.screen_name() == "TitleMenu" and d.app.match is None
+    assert "save refused: P3 is master, too slow for this board" in shown(d)
+    assert "engine.bot_master" not in sys.modules
+    d.step(50, 40)
+    d.new_match("Elfer Raus", players=3)
+    assert d.app.match.levels == ["you", "medium", "medium"] and "engine.bot_master" not in sys.modules
+
+
 def test_changing_settings_before_continue_keeps_the_saved_match():
     d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=4)

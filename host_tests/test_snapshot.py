@@ -182,6 +182,7 @@ def make_bots(rules, levels, seed):
         ("classic", [None, "random", "easy", "medium", "expert", "medium"]),
         ("cinquillo", [None, "expert", "random", "medium"]),
         ("bastard", [None, "medium", "expert", "easy"]),
+        ("classic", [None, "master", "easy", "medium"]),  # the fast hosts' level: its byte is 5
     ],
 )
 def test_restored_bots_make_the_same_decisions(preset, levels):
