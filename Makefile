@@ -77,7 +77,7 @@ bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
 # --rounds/--matches the 2,000 rounds, --preset the three games
 # (e.g. make tournament ARGS="--seats expert,medium,medium,medium --matches 50 --preset classic").
 TOURNEY_PRESETS := $(if $(filter --preset%,$(ARGS)),,classic cinquillo bastard)
-TOURNEY_LINEUP := $(if $(filter --seats% --ladder%,$(ARGS)),,--option players=4 --ladder random,easy,medium,expert)
+TOURNEY_LINEUP := $(if $(filter --seats% --ladder%,$(ARGS)),,--option players=4 --ladder random,easy,medium,expert,master)
 TOURNEY_COUNT := $(if $(filter --rounds% --matches%,$(ARGS)),,--rounds 2000)
 tournament: $(STAMP)
 	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) tools/tournament.py --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) tools/tournament.py $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))

@@ -23,7 +23,7 @@ def test_make_tournament_without_args_plays_the_ladder_of_each_game():
     r = make("-n", "tournament")
     runs = [line for line in r.stdout.replace("&&", "\n").splitlines() if "tools/tournament.py" in line]
     assert [run.split("--preset ")[1].split()[0] for run in runs] == ["classic", "cinquillo", "bastard"]
-    assert all("--ladder random,easy,medium,expert" in run and "--rounds 2000" in run for run in runs)
+    assert all("--ladder random,easy,medium,expert,master " in run and "--rounds 2000" in run for run in runs)
 
 
 def test_make_tournament_args_replace_the_ladder_rounds_and_games():
