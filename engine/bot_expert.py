@@ -105,19 +105,22 @@ class ExpertBot(EasyBot):
                 turn.apply_unchecked(work, moves[j])
                 play_out(work, roll, 1)  # to the end of the round
                 value[j] += won if work.round_winners >> seat & 1 else -100
-        best = 0
-        mine = 0
-        for j in range(n):
-            if value[j] > value[best]:
-                best = j
-            if moves[j] == first:
-                mine = j
         # The search overrules the advisor only by a clear margin (few samples are noisy).
         # A won playout is worth 100 per opponent and a lost one -100: one more win than the
         # advisor's move is 100 * nactive. Demand MARGIN such wins plus one per 4 samples.
-        if value[best] - value[mine] >= 100 * view.nactive * (MARGIN + samples // 4):
-            return moves[best]
-        return first
+        return overrule(moves, value, n, first, 100 * view.nactive * (MARGIN + samples // 4))
+
+
+def overrule(moves, value, n, first, need):
+    """The best-valued of the n moves if it beats the advisor's move `first` by need, else first."""
+    best = 0
+    mine = 0
+    for j in range(n):
+        if value[j] > value[best]:
+            best = j
+        if moves[j] == first:
+            mine = j
+    return moves[best] if value[best] - value[mine] >= need else first
 
 
 _KIT = [None, None]  # (rules text, kit): one set of scratch states for all experts of a game

@@ -22,7 +22,7 @@ the browser and fast boards; the expert keeps the handheld's budget.
 """
 
 from engine import turn
-from engine.bot_expert import Advisor, ExpertBot, search_kit
+from engine.bot_expert import Advisor, ExpertBot, overrule, search_kit
 from engine.cards import GAME_CINQUILLO
 
 # Per game (engine.cards GAME_*: classic family, Cinquillo): worlds per decision. Measured by
@@ -93,16 +93,7 @@ class MasterBot(ExpertBot):
                     k += 1
                 value[j] += WIN * (nact - 1) if work.round_winners >> seat & 1 else -WIN
                 value[j] += points(work, seat, nact, penalties)
-        best = 0
-        mine = 0
-        for j in range(n):
-            if value[j] > value[best]:
-                best = j
-            if moves[j] == first:
-                mine = j
-        if value[best] - value[mine] >= UNIT * nact * (MARGIN + self.samples // 4):
-            return moves[best]
-        return first
+        return overrule(moves, value, n, first, UNIT * nact * (MARGIN + self.samples // 4))
 
 
 _PLAYERS = [None, None]  # (rules text, advisors): the playouts' seats, shared by every master
