@@ -22,7 +22,7 @@ the browser and fast boards; the expert keeps the handheld's budget.
 """
 
 from engine import turn
-from engine.bot_expert import Advisor, ExpertBot, overrule, search_kit
+from engine.bot_expert import Advisor, ExpertBot, overrule
 from engine.cards import GAME_CINQUILLO
 
 # Per game (engine.cards GAME_*: classic family, Cinquillo): worlds per decision. Measured by
@@ -46,18 +46,12 @@ def points(s, seat, nact, penalties):
     return total - mine if penalties else mine - total
 
 
-def game_kind(rules):
-    if rules.bastard:
-        return "bastard"
-    return "cinquillo" if rules.game == GAME_CINQUILLO else "elfer"
-
-
 class MasterBot(ExpertBot):
     level = "master"
 
     def __init__(self, rules, seat, seed=0):
         ExpertBot.__init__(self, rules, seat, seed)
-        self.samples = SAMPLES[game_kind(rules)]
+        self.samples = SAMPLES[rules.kind()]
         self.players = playout_players(rules)
 
     def choose(self, view):
@@ -102,7 +96,6 @@ _PLAYERS = [None, None]  # (rules text, advisors): the playouts' seats, shared b
 def playout_players(rules):
     """An advisor per seat for the playouts, shared by every master of a game (bots decide one
     at a time). Each reads only the world's public history and its own hand, like any bot."""
-    search_kit(rules)
     key = rules.describe()
     if _PLAYERS[0] != key:
         _PLAYERS[1] = None

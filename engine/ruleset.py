@@ -11,6 +11,12 @@ class Rules:
         self.game = 0  # GAME_ELFER
         self.bastard = 0
 
+    def kind(self):
+        """The game these rules play: "elfer", "cinquillo" or "bastard" (a variant of Cinquillo)."""
+        if self.bastard:
+            return "bastard"
+        return "cinquillo" if self.game == 1 else "elfer"  # engine.cards GAME_CINQUILLO
+
     def describe(self):
         """Canonical text: preset then the options that differ from their defaults."""
         out = [self.preset]

@@ -107,7 +107,7 @@ def refusal(snap, offered):
 def setup_from(app, rules, levels):
     """The set-up choices of a restored match (Restart and the Rules page use them)."""
     st = app.setup
-    g = "bastard" if rules.bastard else "cinquillo" if rules.game == 1 else "elfer"
+    g = rules.kind()
     st["game"] = g
     if g == "elfer":
         st["variant"] = rules.preset

@@ -39,9 +39,7 @@ def opponents_code(levels):
 
 
 def game_key(rules):
-    if rules.bastard:
-        return "bastard"
-    return "cinquillo" if rules.game == 1 else "elfer"
+    return rules.kind()
 
 
 # --- the payload --------------------------------------------------------------------
