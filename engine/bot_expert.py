@@ -2,8 +2,8 @@
 
 It first asks its advisor for a move: the medium heuristic tuned for winning
 rounds rather than for low penalties (by duplicated deals against medium: it
-releases a bottleneck whenever own cards lie beyond it, at most one release
-a turn, and never dumps free cards). Then, for each sample, it
+releases a bottleneck whenever own cards lie beyond it, but only as the
+turn's first card, and never dumps free cards). Then, for each sample, it
 deals the hidden cards at random consistently with everything public
 (engine/sampler.py, engine/knowledge.py), plays every candidate move and a
 greedy random playout to the end of the round (engine/playout.py), with the
@@ -21,7 +21,6 @@ expert of a game (bots decide one at a time).
 from engine import turn
 from engine.bot_medium import MediumBot
 from engine.bots import EasyBot
-from engine.cards import SKIP
 from engine.knowledge import Knowledge
 from engine.playout import play_out
 from engine.sampler import Sampler
@@ -35,33 +34,19 @@ MARGIN = 2  # extra won playouts the search needs to overrule the advisor
 class Advisor(MediumBot):
     """The medium heuristic tuned for winning rounds, not for low penalties (duplicated
     deals against medium, classic 4 players: +4 points of win rate). It releases a
-    bottleneck whenever own cards lie beyond it (threats weigh less), at most one a turn
-    (a release kept for later is a shield meanwhile), and never dumps free cards, which
-    only lowers the penalty of a lost round. Class attributes only: no RAM per bot."""
+    bottleneck whenever own cards lie beyond it (threats weigh less), but only as the turn's
+    first card: once a card is down it ends the turn and keeps the release for the next one
+    (a shield meanwhile, and the others get one gap at a time). That rule was learned from
+    the master, whose commonest overrule of the old advisor was to end the turn there: by
+    duplicate deals against the old advisor (at most one release a turn) it won 60.1% of
+    10,000 two-player classic rounds, mean penalty -12.6, and 54.5% of 8,000 four-player
+    ones. It never dumps free cards, which only lowers the penalty of a lost round. Class
+    attributes only: no RAM per bot."""
 
     T_BASE = 1
     G_CARD = 12
     DUMP = 0
-    ONE_RELEASE = 1
-
-    def _released(self, view):
-        """Has a card placed this turn opened a row end to the others?
-        Releases kept for later turns serve as shields meanwhile, and the others get the
-        gaps one at a time. Opening a row does not count: E12 forces it."""
-        h = view.history
-        base = self.seat * 4
-        maxr = self.maxr
-        for i in range(view.hist_len - view.placed, view.hist_len):
-            m = h[2 * i + 1]
-            c = m >> 5
-            r = m & 31
-            if m < SKIP and r != view.start[c]:  # a number card, not a start card
-                hand = view.hands[base + c]
-                if r == view.hi[c] and r < maxr and not hand >> (r + 1) & 1:
-                    return True
-                if r == view.lo[c] and r > 1 and not hand >> (r - 1) & 1:
-                    return True
-        return False
+    FIRST_RELEASE = 1
 
 
 class ExpertBot(EasyBot):

@@ -79,7 +79,7 @@ class MediumBot(EasyBot):
     B_OWN = 40  # Bastard: per own card killed
     B_5MINE = 8  # Bastard: opening a suit, per own card of it
     B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
-    ONE_RELEASE = 0  # Elfer: 1 = at most one release a turn (the expert's advisor, with _released)
+    FIRST_RELEASE = 0  # Elfer: 1 = a release only as the turn's first card (the expert's advisor)
 
     def __init__(self, rules, seat, seed=0):
         super().__init__(rules, seat, seed)
@@ -202,7 +202,7 @@ class MediumBot(EasyBot):
                     return buf[i]
         # someone may go out soon: dump free cards, but keep one as a shield for the next turn
         dump = self._fewest(view) <= self.DUMP and self._shields(view) >= 2
-        wait = self.ONE_RELEASE and view.placed and self._released(view)  # releases left for a later turn
+        wait = self.FIRST_RELEASE and view.placed  # releases left for a later turn
         best = buf[0]
         best_key = -_BIG
         for i in range(n):
