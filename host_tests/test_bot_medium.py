@@ -7,6 +7,7 @@ import pytest
 from gamegen import CONFIGS
 from helpers import c, cs, deal_state, deck_cards, k, ks, legal
 
+from engine.bot_expert import Advisor
 from engine.bot_medium import MediumBot
 from engine.bots import EasyBot, RandomBot
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
@@ -275,8 +276,6 @@ def test_E15_the_experts_advisor_releases_only_as_the_turns_first_card():
     releases it in the same turn; the expert's advisor ends the turn and keeps the release for the next
     one (FIRST_RELEASE, learned from the master: 60.1% of 10,000 two-player rounds against the old
     advisor). As the turn's first card it releases it like medium."""
-    from engine.bot_expert import Advisor
-
     s = elfer_position(CLASSIC4, cs("Y11", "R12", "R14", "R15", "R16", "R17", "B3"), cs("R11"))
     medium = MediumBot(CLASSIC4, 0)
     advisor = Advisor(CLASSIC4, 0)
