@@ -1,0 +1,81 @@
+"""tools/oracle.py (issue 15): the search given the true deal, an upper bound for better sampling.
+Its long runs are for docs/bots.md, not make test: here the stand-in sampler and a smoke run."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import oracle  # noqa: E402
+
+from engine import bot_expert  # noqa: E402
+from engine.knowledge import Knowledge  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from engine.rules import make_rules  # noqa: E402
+from engine.sampler import Sampler  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+
+def others(s, seat):
+    return [list(s.hands[p * 4 : p * 4 + 4]) for p in range(s.n) if p != seat]
+
+
+@pytest.mark.parametrize("preset", ["classic", "cinquillo"])
+def test_E8_the_oracle_writes_the_true_deal_and_draws_what_the_sampler_draws(preset):
+    """The real sampler deals the hidden cards anew; the oracle's world holds the true hands,
+    and it leaves the random stream where the real sampler leaves it (the search after it runs
+    unchanged)."""
+    rules = make_rules(preset, players=4)
+    s = State(rules, 11, 0)
+    v = SeatView(rules, 0)
+    s.view_into(v, s.turn)
+    know = Knowledge(rules)
+    know.update(v)
+    real = Sampler(rules)
+    world = State(rules, deal_now=False, history=64)
+    a = Rng(5)
+    real.fill(v, know, a, world)
+    assert others(world, v.seat) != others(s, v.seat)
+    stand_in = oracle.OracleSampler(Sampler(rules))
+    stand_in.truth = s
+    b = Rng(5)
+    stand_in.fill(v, know, b, world)
+    assert others(world, v.seat) == others(s, v.seat)
+    assert list(world.hands[v.seat * 4 : v.seat * 4 + 4]) == list(s.hands[v.seat * 4 : v.seat * 4 + 4])
+    assert world.hist_len == 0
+    assert (a.s1, a.s2, a.s3) == (b.s1, b.s2, b.s3)
+
+
+def test_the_oracle_seat_has_its_own_kit_and_the_other_experts_keep_the_sampler():
+    rules = make_rules("classic", players=4)
+    seer = oracle.make_seat("expert", rules, 0, 1, True, None)
+    plain = oracle.make_seat("expert", rules, 1, 2, False, None)
+    assert isinstance(seer.kit[0], oracle.OracleSampler)
+    assert isinstance(plain.kit[0], Sampler)
+    assert plain.kit is bot_expert.search_kit(rules)
+
+
+def test_a_smoke_run_prints_its_figures(capsys):
+    assert oracle.main(["--preset", "cinquillo", "--deals", "2", "--oracle", "--workers", "1"]) == 0
+    lines = dict(line.split(": ") for line in capsys.readouterr().out.splitlines())
+    assert lines["oracle_cinquillo_4p_expert_oracle_rounds"] == "8"
+    assert 0.0 <= float(lines["oracle_cinquillo_4p_expert_oracle_winrate"]) <= 1.0
+
+
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (["--preset", "bastard", "--players", "2"], "players=2 is not allowed"),
+        (["--against", "nobody"], "unknown bot level 'nobody'"),
+        (["--deals", "0"], "--deals must be at least 1"),
+        (["--budget", "0"], "--budget must be at least 1"),
+    ],
+)
+def test_bad_options_are_refused_before_any_play(argv, says):
+    with pytest.raises(SystemExit) as e:
+        oracle.main(argv + ["--workers", "1"])
+    assert says in str(e.value)
