@@ -30,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from tournament import rules_for  # noqa: E402
+from tournament import play_round, rules_for  # noqa: E402
 from workers import worker_pool  # noqa: E402
 
 from engine import bot_expert  # noqa: E402
@@ -49,7 +49,7 @@ class OracleSampler:
 
     def __init__(self, real):
         self.real = real
-        self.truth = None  # the game's State, set before each decision
+        self.truth = None  # the game's State, set once a round
 
     def fill(self, view, know, rng, dst):
         self.real.fill(view, know, rng, dst)
@@ -72,6 +72,7 @@ def play_deal(task):
     if budget:
         bot_expert.BUDGET = budget  # this worker process only
     rules = rules_for(preset, (("players", players),))
+    view = SeatView(rules, 0)
     out = []
     for k in range(players):
         bots = [
@@ -81,13 +82,9 @@ def play_deal(task):
             for p in range(players)
         ]
         s = State(rules, deal_seed, 0)
-        v = SeatView(rules, 0)
-        while s.phase == 0:
-            p = s.turn
-            s.view_into(v, p)
-            if oracle and p == k:
-                bots[p].kit[0].truth = s
-            s.apply(bots[p].choose(v))
+        if oracle:
+            bots[k].kit[0].truth = s  # the same State all round
+        play_round(s, bots, view)
         w = s.round_winners
         share = (w >> k & 1) / bin(w).count("1") if w else 0.0
         others = sum(s.round_scores[p] for p in range(players) if p != k) / (players - 1)
