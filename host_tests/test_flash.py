@@ -66,6 +66,25 @@ def test_bundle_has_what_the_board_runs(tmp_path, digest):
     assert total == sum(len(v) for v in got.values()) and total < capacity
 
 
+@pytest.mark.parametrize("board", sorted(b for b in bundle.BOARDS if bundle.BOARDS[b][1]))
+def test_bundle_carries_the_master_only_for_a_fast_board(board):
+    """engine/bot_master.py goes only where the board offers the master (Board.fast): a handheld
+    never loads it (firmware/restore.py refuses a saved master seat first), so it is not flashed."""
+    modules = {rel.rsplit(".", 1)[0] for rel, _ in bundle.plan(board)}  # .py or .mpy by runtime
+    assert "engine/bot_expert" in modules
+    assert ("engine/bot_master" in modules) == (board == "web")
+    assert bundle.fast_board(bundle.BOARDS[board][1]) == (board == "web")
+
+
+def test_fast_board_is_read_from_the_profiles_class_attribute(tmp_path, monkeypatch):
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "quick.py").write_text("class Q(Base):\n    fast = True\n")
+    (boards / "slow.py").write_text("class S(Base):\n    fast = False\n\nfast = True\n")
+    monkeypatch.setattr(bundle, "ROOT", str(tmp_path))
+    assert bundle.fast_board(("slow", "quick")) and not bundle.fast_board(("slow",))
+
+
 def test_bundle_every_import_is_in_the_bundle_or_built_in(tmp_path):
     """The device finds every module the firmware imports: in the bundle or CircuitPython's own."""
     import ast

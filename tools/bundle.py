@@ -11,7 +11,9 @@ and the stock-MicroPython handhelds pico_lcd_114, pico_display, pico_lcd_13 and
 oled128x64. A CircuitPython bundle holds code.py, boot.py, settings.toml,
 firmware/, engine/, the board's profile in boards/, lib/ with the CircuitPython
 libraries the firmware imports (from the pinned PyPI packages in the venv: no
-internet bundle), and selftest.txt with the host's self-test digest.
+internet bundle), and selftest.txt with the host's self-test digest. A board whose
+profile is not `fast` (boards/base.py) gets no engine/bot_master.py: it never offers the
+master, so the module would only take flash.
 
 A MicroPython game bundle holds main.py (MicroPython runs main.py, not code.py;
 same content as firmware/code.py), settings.toml naming the profile (MicroPython
@@ -107,6 +109,8 @@ def plan(board):
     runtime, profiles, _ = BOARDS[board]
     engine = ["engine/" + n for n in sorted(os.listdir(os.path.join(ROOT, "engine"))) if n.endswith(".py")]
     files = []
+    if profiles and not fast_board(profiles):
+        engine = [rel for rel in engine if rel not in fast_only()]
     if profiles:
         seeds = engine + ["boards/%s.py" % n for n in ("__init__", "base", "detect", "schemes") + profiles]
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
@@ -143,6 +147,44 @@ def plan(board):
         files.append(("package.json", package_json([rel for rel, _ in files])))
     files.sort(key=lambda f: f[0])
     return files
+
+
+def fast_board(profiles):
+    """True if a class in one of the board's profile modules sets `fast = True` (boards/base.py
+    Board.fast): read from the source, since a profile imports its port's hardware modules."""
+    import ast
+
+    for name in profiles:
+        path = os.path.join(ROOT, "boards", name + ".py")
+        if not os.path.isfile(path):
+            continue  # follow() names the missing profile and the file that wants it
+        with open(path) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for stmt in node.body:
+                    if (
+                        isinstance(stmt, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == "fast" for t in stmt.targets)
+                        and isinstance(stmt.value, ast.Constant)
+                        and stmt.value.value is True
+                    ):
+                        return True
+    return False
+
+
+def fast_only():
+    """The engine modules of the bot levels only fast boards offer (engine/bots.py: LEVELS beyond
+    BOARD_LEVELS). A board that is not fast never offers them and refuses a saved seat at such a
+    level before loading its module (firmware/restore.py), so its bundle leaves them out."""
+    from engine import bots
+
+    board_modules = {bots.LEVELS[level][0] for level in bots.BOARD_LEVELS}
+    return {
+        module.replace(".", "/") + ".py"
+        for level, (module, _) in bots.LEVELS.items()
+        if level not in bots.BOARD_LEVELS and module not in board_modules
+    }
 
 
 def follow(seeds, runtime):
