@@ -5,7 +5,9 @@ rounds rather than for low penalties (by duplicated deals against medium: it
 releases a bottleneck whenever own cards lie beyond it, but only as the
 turn's first card, and never dumps free cards). Then, for each sample, it
 deals the hidden cards at random consistently with everything public
-(engine/sampler.py, engine/knowledge.py), plays every candidate move and a
+(engine/sampler.py, engine/knowledge.py; in Cinquillo with 3 or 4 players the
+deal, of several, that best fits how the others played: engine/inference.py),
+plays every candidate move and a
 greedy random playout to the end of the round (engine/playout.py), with the
 same random numbers for every candidate, and scores the outcome: a round won
 is worth 100 per opponent, a round lost -100. The search overrules the
@@ -70,7 +72,7 @@ class ExpertBot(EasyBot):
         left = view.stock_left // 2 + 4
         for p in range(view.n):
             left += view.count[p]
-        samples = BUDGET // (n * left)
+        samples = BUDGET // (n * left + sampler.COST)  # COST: its deals, in moves
         if samples == 0:
             return first
         if samples > MAX_SAMPLES:
@@ -119,8 +121,14 @@ def search_kit(rules):
     key = rules.describe()
     if _KIT[0] != key:
         _KIT[1] = None  # let the old kit go before making the new one
+        sampler = Sampler(rules)
+        if rules.kind() == "cinquillo" and rules.players > 2:
+            # worlds that fit the others' plays; Bastard's jumps and a stock do not fit its model
+            from engine.inference import Consistent
+
+            sampler = Consistent(sampler, rules.players)
         _KIT[1] = (
-            Sampler(rules),
+            sampler,
             Knowledge(rules),
             State(rules, deal_now=False, history=64),
             bytearray(32),

@@ -17,6 +17,8 @@ _TRIES = 6
 
 
 class Sampler:
+    COST = 0  # simulated moves a sample costs beyond its deals (engine/inference.py: more)
+
     def __init__(self, rules):
         self.rules = rules
         self.deck = bytearray(96)

@@ -135,7 +135,7 @@ def micropython_figures(seconds, figures, step):
         scale = SAMD51_CALIBRATION_MS / calib
         figures["samd51_scale"] = "%.1f" % scale
         figures["classic4_round_ms_samd51_est"] = "%.0f" % (1000.0 / float(mp["rounds_per_s_micropython"]) * scale)
-        for level in LEVEL_ORDER:
+        for level in LEVEL_ORDER + ("expert_cinquillo",):
             # Decisions are scaled by the calibration loop timed between them (same machine speed).
             level_scale = SAMD51_CALIBRATION_MS / float(mp["bot_%s_calibration_ms" % level])
             for q in ("median", "p95"):
@@ -151,6 +151,9 @@ def micropython_figures(seconds, figures, step):
         for level in BOARD_LEVELS:  # (the master is for fast hosts: no handheld heap to fit)
             kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", level)) / 1024
             figures["heap_kib_match6_mpy_" + level] = "%.2f" % kib
+        # Four Cinquillo experts: their search also loads engine/inference.py.
+        kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "cinquillo")) / 1024
+        figures["heap_kib_match4_mpy_expert_cinquillo"] = "%.2f" % kib
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
         step("MicroPython heap of the firmware's logic, medium and expert bots")
         from mp import fw_mem_host as fwm
@@ -445,6 +448,7 @@ def expected_keys():
         "classic4_round_ms_samd51_est",
         "heap_kib_match6_mpy",
         "heap_kib_match6_py",
+        "heap_kib_match4_mpy_expert_cinquillo",
         "fw_heap_kib_unix64_medium",
         "fw_heap_kib_unix64_expert",
     ]
@@ -466,7 +470,7 @@ def expected_keys():
     for scheme in mpschemes.MP_SCHEMES:
         keys += [k % scheme.name for k in ("fw_redraw_ms_%s_est", "fw_move_ms_%s_est", "fw_full_redraw_ms_%s_est")]
         keys += ["fw_bus_ms_" + scheme.name, "fw_bus_full_ms_" + scheme.name]
-    for level in LEVEL_ORDER:
+    for level in LEVEL_ORDER + ("expert_cinquillo",):
         keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]
         keys += ["bot_%s_ms_median" % level, "bot_%s_ms_p95" % level, "bot_%s_calibration_ms" % level]
         if level in BOARD_LEVELS:

@@ -49,6 +49,7 @@ class OracleSampler:
 
     def __init__(self, real):
         self.real = real
+        self.COST = real.COST  # the search buys as many samples as with the real one
         self.truth = None  # the game's State, set once a round
 
     def fill(self, view, know, rng, dst):

@@ -1,8 +1,9 @@
 """A full 6-player classic match, one bot level in every seat (MicroPython heap-cap probe).
 
-    micropython -X heapsize=64k tools/mp/match6.py [SEED [LEVEL]]   (cwd: a folder holding engine/)
+    micropython -X heapsize=64k tools/mp/match6.py [SEED [LEVEL [PRESET]]]   (cwd: a folder holding engine/)
 
-LEVEL defaults to the strongest level.
+LEVEL defaults to the strongest level. PRESET cinquillo or bastard plays a 4-player match of
+that game instead (their most players; the expert's Cinquillo search loads engine/inference.py).
 
 Prints 'match6: OK level=L rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
 """
@@ -32,6 +33,8 @@ for _name in (
 from engine.bots import STRONGEST, make_bot  # noqa: E402
 
 LEVEL = sys.argv[2] if len(sys.argv) > 2 else STRONGEST
+PRESET = sys.argv[3] if len(sys.argv) > 3 else "classic"
+PLAYERS = 6 if PRESET == "classic" else 4
 _NEEDS = {
     "medium": ("knowledge", "bot_medium"),
     "expert": ("knowledge", "playout", "sampler", "bot_medium", "bot_expert"),
@@ -48,7 +51,7 @@ from engine.view import SeatView  # noqa: E402
 def setup_rules():
     from engine.rules import make_rules
 
-    return make_rules("classic", players=6)
+    return make_rules(PRESET, players=PLAYERS)
 
 
 def main(seed):
@@ -56,7 +59,7 @@ def main(seed):
     unload("rules")  # setup-only: the option tables and validation go back to the heap
     gc.collect()
     s = State(rules, seed=seed)
-    bots = [make_bot(LEVEL, rules, p, seed) for p in range(6)]
+    bots = [make_bot(LEVEL, rules, p, seed) for p in range(PLAYERS)]
     view = SeatView(rules, 0)  # one view, re-pointed at the seat on turn
     moves = 0
     low = gc.mem_free()
