@@ -25,15 +25,15 @@ from engine.cards import DRAW
 
 TRIES = 5  # worlds dealt per sample
 _TOP = 10  # Cinquillo's ranks 1..10 (the jack after the 7: engine/cards.py)
+_COINS_5 = 5  # suit 0, rank 5: who holds it must open the first round with it
 
 
 def _kind(h, hi, r):
-    """Worth of card r for a hand h of its suit, whose row's top is hi (0: not open):
-    2000 a release, 1000 free, 900 an end, 0 a blocker; a 5 counts both ways (C4)."""
+    """Worth of card r for a hand h of its suit, whose row's top is hi (0: not open; a 5 then
+    counts both ways, C4): per side 2000 a release, 1000 free, 900 the row's end, 0 a blocker."""
+    step = 1 if r > hi else -1
     v = 0
-    for step in (1, -1):
-        if hi and (r > hi) != (step > 0):
-            continue
+    while True:
         q = r + step
         if q < 1 or q > _TOP:
             v += 900
@@ -46,7 +46,9 @@ def _kind(h, hi, r):
                     v += 2000
                     break
                 q += step
-    return v
+        if hi or step < 0:
+            return v
+        step = -1
 
 
 class Consistent:
@@ -57,16 +59,27 @@ class Consistent:
         self.lo = bytearray(4)
         self.hi = bytearray(4)
         self.hands = [0] * (players * 4)
-        self.gen = [0] * 9  # the generator: at the last choice, before the kept deal, after all
+        # The last choice's key (the generator's state, the seat, the round, the history's
+        # length), the generator before the kept deal, and after all the deals.
+        self.gen = [-1] * 12
 
     def fill(self, view, know, rng, dst):
-        """Write into dst the world, of TRIES dealt from rng, that best fits the others' plays.
-        (The key is the generator's state, which a bot never meets twice.)"""
+        """Write into dst the world, of TRIES dealt from rng, that best fits the others' plays."""
         g = self.gen
-        if g[0] != rng.s1 or g[1] != rng.s2 or g[2] != rng.s3:
+        if (
+            g[0] != rng.s1
+            or g[1] != rng.s2
+            or g[2] != rng.s3
+            or g[9] != view.seat
+            or g[10] != view.round_no
+            or g[11] != view.hist_len
+        ):
             g[0] = rng.s1
             g[1] = rng.s2
             g[2] = rng.s3
+            g[9] = view.seat
+            g[10] = view.round_no
+            g[11] = view.hist_len
             best = 1 << 20
             for _ in range(TRIES):
                 s1 = rng.s1
@@ -121,8 +134,8 @@ class Consistent:
             else:
                 lo[c] += 1
             hands[p * 4 + c] |= 1 << r
-            if p == me:
-                continue
+            if p == me or (i == 0 and m == _COINS_5 and view.round_no == 1):
+                continue  # our own plays, and the first round's forced opening (C5)
             better = _kind(hands[p * 4 + c], hi[c], r) + 100
             for cc in range(4):
                 h = hands[p * 4 + cc]

@@ -58,6 +58,62 @@ def test_C7_misfits_count_a_play_that_passed_over_a_better_card_the_world_gives(
     assert infer.misfits(view, s, 1) == 1  # counting stops at the limit
 
 
+def test_C7_misfits_count_every_such_play_below_or_above_the_row_up_to_the_limit():
+    """After P3's blocker, P2 places the 4 of coins below the row (free: it holds the 3) while
+    its 5 of clubs would have led on to its king: a second misfit. P1 and P0 pass; P3 then
+    opens cups with its only card that fits: no misfit."""
+    rules, s, view = played_blocker()
+    assert s.turn == 2
+    s.apply(k("coins 4"))
+    for _ in range(2):  # P1 and P0 cannot place a card: they pass
+        assert s.legal_moves(bytearray(32)) == 1
+        s.apply(first_move(s))
+    s.apply(k("cups 5"))
+    s.view_into(view, 0)
+    infer = inference.Consistent(Sampler(rules), 4)
+    assert infer.misfits(view, s, 99) == 2
+    # The walk undid every card: the rows are back where the round began (none open).
+    assert bytes(infer.lo) == bytes(infer.hi) == bytes(4)
+    assert infer.misfits(view, s, 2) == 2 and infer.misfits(view, s, 1) == 1
+    # Give P2 the 2 of coins as well and take its clubs king: the 4 is now a release (it leads
+    # on to the 3 and 2) and the 5 of clubs a blocker, so only P3's blocker is left.
+    world = State(rules, deal_now=False)
+    s.copy_into(world, history=False)
+    move(world, k("coins 2"), 0, 2)
+    move(world, k("clubs king"), 2, 0)
+    assert infer.misfits(view, world, 99) == 1
+
+
+def first_move(s):
+    buf = bytearray(32)
+    s.legal_moves(buf)
+    return buf[0]
+
+
+def test_C5_the_first_rounds_forced_opening_is_no_evidence():
+    """P0 must open the first round with the 5 of coins, a blocker for it, though its 5 of
+    clubs would be free (it holds the 6): that is the rule, not a choice (C5). A later
+    round's opener chooses among its 5s, and there it counts."""
+    rules = make_rules("cinquillo", players=4)
+    hands = [
+        ks("coins 5", "clubs 5", "clubs 6", "swords 1", "swords 2", "swords 3", "cups 1", "cups 2", "cups 3", "cups 4"),
+        ks("coins 1", "coins 2", "coins 3", "coins 4", "cups 5", "cups 6", "cups 7", "swords 4", "swords 5")
+        + ks("swords 6"),
+        ks("coins 6", "coins 7", "coins jack", "coins knight", "cups jack", "cups knight", "cups king")
+        + ks("swords 7", "swords jack", "swords knight"),
+        ks("coins king", "swords king", "clubs 1", "clubs 2", "clubs 3", "clubs 4", "clubs 7", "clubs jack")
+        + ks("clubs knight", "clubs king"),
+    ]
+    s = deal_state(rules, hands, stock=[])
+    s.apply(k("coins 5"))
+    view = SeatView(rules, 3)
+    s.view_into(view, 3)
+    infer = inference.Consistent(Sampler(rules), 4)
+    assert view.round_no == 1 and infer.misfits(view, s, 99) == 0
+    view.round_no = 2
+    assert infer.misfits(view, s, 99) == 1
+
+
 def test_C7_misfits_never_count_the_seats_own_plays():
     rules, s, view = played_blocker()
     s.view_into(view, 3)  # P3's own blocker is its business, not evidence
@@ -115,6 +171,26 @@ def test_the_expert_infers_only_in_cinquillo_with_3_or_4_players(preset, players
     bot = make_bot("expert", rules, 0, 1)
     assert isinstance(bot.kit[0], inference.Consistent) == infers
     assert bot.kit[0].COST == (inference.Consistent.COST if infers else 0) and inference.Consistent.COST > 0
+
+
+def test_a_choice_is_replayed_only_for_the_same_decision():
+    """The same generator state at another decision (here: another seat's view of the same
+    position) makes a fresh choice, the one a new Consistent makes, not a replay."""
+    rules, s, view = played_blocker()
+    other = SeatView(rules, 2)
+    s.view_into(other, 2)
+    know = Knowledge(rules)
+    know.update(view)
+    shared = inference.Consistent(Sampler(rules), 4)
+    world = State(rules, deal_now=False)
+    shared.fill(view, know, Rng(7), world)
+    got = []
+    for infer in (shared, inference.Consistent(Sampler(rules), 4)):
+        rng = Rng(7)
+        infer.fill(other, know, rng, world)
+        got.append((tuple(world.hands[:16]), rng.s1, rng.s2, rng.s3))
+    assert got[0] == got[1]
+    assert tuple(world.hands[8:12]) == tuple(other.hands[8:12])  # seat 2's own hand as it is
 
 
 def test_E8_the_chosen_world_never_depends_on_the_hidden_cards():
