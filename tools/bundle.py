@@ -109,9 +109,9 @@ def plan(board):
     runtime, profiles, _ = BOARDS[board]
     engine = ["engine/" + n for n in sorted(os.listdir(os.path.join(ROOT, "engine"))) if n.endswith(".py")]
     files = []
-    if profiles and not fast_board(profiles):
-        engine = [rel for rel in engine if rel not in fast_only()]
     if profiles:
+        if not fast_board(profiles):
+            engine = [rel for rel in engine if rel not in fast_only()]
         seeds = engine + ["boards/%s.py" % n for n in ("__init__", "base", "detect", "schemes") + profiles]
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
             if name.endswith(".py") and name not in HOST_ONLY:
