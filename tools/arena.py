@@ -53,12 +53,26 @@ def seatings(players):
     return out
 
 
-def play_round(game, level, kinds, deal_seed, sims, uct_c):
-    """One round of deal_seed with our level in the seats kinds marks; a result dict."""
+def ismcts_bot(game, seed, sims, uct_c):
+    """OpenSpiel's ISMCTSBot for one seat: it deals the hidden cards again from its own view
+    (the engine's Sampler and Knowledge) and judges leaves by uniform random playouts."""
     import numpy as np
     import spielgame
     from open_spiel.python.algorithms import ismcts
 
+    bot = ismcts.ISMCTSBot(
+        game,
+        spielgame.RandomRollout(seed),
+        uct_c=uct_c,
+        max_simulations=sims,
+        random_state=np.random.RandomState(seed),
+    )
+    bot.set_resampler(spielgame.resampler(seed))
+    return bot
+
+
+def play_round(game, level, kinds, deal_seed, sims, uct_c):
+    """One round of deal_seed with our level in the seats kinds marks; a result dict."""
     rules = game.rules
     n = rules.players
     state = game.new_initial_state(seed=deal_seed)
@@ -69,15 +83,7 @@ def play_round(game, level, kinds, deal_seed, sims, uct_c):
         if kinds[p]:
             ours[p] = engine_bots.make_bot(level, rules, p, seed)
         else:
-            bot = ismcts.ISMCTSBot(
-                game,
-                spielgame.RandomRollout(seed),
-                uct_c=uct_c,
-                max_simulations=sims,
-                random_state=np.random.RandomState(seed),
-            )
-            bot.set_resampler(spielgame.resampler(seed))
-            theirs[p] = bot
+            theirs[p] = ismcts_bot(game, seed, sims, uct_c)
     view = SeatView(rules, 0)
     spent = [0.0, 0.0]  # seconds: ours, ISMCTS
     decisions = [0, 0]
