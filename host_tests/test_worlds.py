@@ -51,7 +51,7 @@ def test_worlds_refuses_bad_arguments(capsys):
         (["--tries", "0,x"], "--tries takes numbers"),
         (["--tries", "5,5"], "none twice"),
         (["--preset", "classic", "--players", "2", "--tries", "0,5"], "3-4 player Cinquillo only"),
-        (["--against", "grandmaster"], "unknown --against 'grandmaster'"),
+        (["--against", "grandmaster"], "unknown --against (ismcts or a level) 'grandmaster'"),
         (["--worlds", "0"], "--worlds must be at least 1"),
     ):
         with pytest.raises(SystemExit):

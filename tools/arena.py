@@ -195,20 +195,28 @@ def make_parser():
     p.add_argument("--preset", default="classic", choices=PRESETS)
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--deals", type=int, default=200, help="deals, each played in every seating (default 200)")
-    p.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per decision (default 1000)")
-    p.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS exploration constant (default 2.0)")
+    add_ismcts_args(p)
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", help="folder for the CSV, JSON and PNG")
     return p
 
 
+def add_ismcts_args(p):
+    p.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per decision (default 1000)")
+    p.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS exploration constant (default 2.0)")
+
+
+def check_level(parser, name, level):
+    levels = engine_bots.LEVEL_ORDER
+    if level not in levels:
+        parser.error("unknown %s %r; levels: %s" % (name, level, ", ".join(levels)))
+
+
 def main(argv=None):
     parser = make_parser()
     args = parser.parse_args(argv)
-    levels = engine_bots.LEVEL_ORDER
-    if args.level not in levels:
-        parser.error("unknown level %r; levels: %s" % (args.level, ", ".join(levels)))
+    check_level(parser, "level", args.level)
     for name in ("deals", "sims", "workers"):
         if getattr(args, name) < 1:
             parser.error("--%s must be at least 1" % name)

@@ -115,8 +115,8 @@ def parse_keys(text):
     return out
 
 
-# Decision times measured on the unix port: every level in classic, and the expert in Cinquillo.
-TIMED = LEVEL_ORDER + ("expert_cinquillo",)
+# Decision times measured on the unix port: every level in classic, the expert in Cinquillo and Bastard.
+TIMED = LEVEL_ORDER + ("expert_cinquillo", "expert_bastard")
 
 
 def micropython_figures(seconds, figures, step):

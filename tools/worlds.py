@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from arena import ismcts_bot, seatings  # noqa: E402
+from arena import add_ismcts_args, check_level, ismcts_bot, seatings  # noqa: E402
 from tournament import rules_for  # noqa: E402
 from workers import worker_pool  # noqa: E402
 
@@ -137,8 +137,7 @@ def make_parser():
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--level", default="expert", help="our seats' level (default expert)")
     p.add_argument("--against", default="medium", help="the other seats: a level or ismcts (default medium)")
-    p.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per decision (default 1000)")
-    p.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS exploration constant (default 2.0)")
+    add_ismcts_args(p)
     p.add_argument("--deals", type=int, default=20, help="deals, each in every seating (default 20)")
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
     p.add_argument("--tries", default="0,5", help="samplers to measure: 0 plain, T best of T (default 0,5)")
@@ -150,11 +149,9 @@ def make_parser():
 def main(argv=None):
     parser = make_parser()
     args = parser.parse_args(argv)
-    levels = engine_bots.LEVEL_ORDER
-    if args.level not in levels:
-        parser.error("unknown level %r; levels: %s" % (args.level, ", ".join(levels)))
-    if args.against != "ismcts" and args.against not in levels:
-        parser.error("unknown --against %r; ismcts or a level: %s" % (args.against, ", ".join(levels)))
+    check_level(parser, "level", args.level)
+    if args.against != "ismcts":
+        check_level(parser, "--against (ismcts or a level)", args.against)
     try:
         tries = tuple(int(t) for t in args.tries.split(","))
     except ValueError:

@@ -6,7 +6,8 @@
 - rounds_per_s_micropython: classic 4-player random-play rounds (play_out; _api: legal_moves/apply)
 - cinquillo_rounds_per_s_micropython
 - bot_LEVEL_ms_median / bot_LEVEL_ms_p95: one decision of each bot level (classic 4p), and
-  bot_LEVEL_calibration_ms: the calibration loop timed in slices between those decisions
+  bot_LEVEL_calibration_ms: the calibration loop timed in slices between those decisions;
+  bot_expert_cinquillo_* and bot_expert_bastard_*: the expert in those games (4 players)
 """
 
 import sys
@@ -138,6 +139,11 @@ def main():
     print("bot_expert_cinquillo_ms_median: %.4f" % med)
     print("bot_expert_cinquillo_ms_p95: %.4f" % p95)
     print("bot_expert_cinquillo_calibration_ms: %.1f" % calib)
+    # ... and in 4-player Bastard, whose playouts take the engine's plain loop (engine/playout_more.py).
+    med, p95, calib = decision_times("expert", make_rules("bastard", players=4), 400)
+    print("bot_expert_bastard_ms_median: %.4f" % med)
+    print("bot_expert_bastard_ms_p95: %.4f" % p95)
+    print("bot_expert_bastard_calibration_ms: %.1f" % calib)
 
 
 if __name__ == "__main__":  # (imported by the browser benchmark, tools/browser/bench.mjs)
