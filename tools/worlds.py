@@ -62,6 +62,7 @@ class Meter:
         self.tries = tries
         self.worlds = worlds
         self.plain = Sampler(rules)
+        self.fitted = inference.Consistent(self.plain, rules.players)
         self.know = Knowledge(rules)
         self.work = State(rules, deal_now=False, history=64)
         self.sums = {t: [0, 0, 0, 0] for t in tries}  # hits and cards: early, then late
@@ -80,7 +81,7 @@ class Meter:
                     saved = inference.TRIES
                     inference.TRIES = t
                     try:
-                        inference.Consistent(self.plain, view.n).fill(view, self.know, rng, self.work)
+                        self.fitted.fill(view, self.know, rng, self.work)
                     finally:
                         inference.TRIES = saved
                 ok, total = hits(view, truth, self.work)

@@ -129,21 +129,19 @@ def main():
     print("rounds_per_s_micropython_api: %.0f" % rounds_per_s(classic, seconds, True))
     print("cinquillo_rounds_per_s_micropython: %.0f" % rounds_per_s(cinq, seconds, False))
     for level in LEVEL_ORDER:
-        med, p95, calib = decision_times(level, classic, 400)
-        print("bot_%s_ms_median: %.4f" % (level, med))
-        print("bot_%s_ms_p95: %.4f" % (level, p95))
-        print("bot_%s_calibration_ms: %.1f" % (level, calib))
+        print_times(level, level, classic)
     # The expert in 4-player Cinquillo: it also deals worlds that fit the others' plays
-    # (engine/inference.py), so the handheld's budget is checked there too.
-    med, p95, calib = decision_times("expert", cinq, 400)
-    print("bot_expert_cinquillo_ms_median: %.4f" % med)
-    print("bot_expert_cinquillo_ms_p95: %.4f" % p95)
-    print("bot_expert_cinquillo_calibration_ms: %.1f" % calib)
-    # ... and in 4-player Bastard, whose playouts take the engine's plain loop (engine/playout_more.py).
-    med, p95, calib = decision_times("expert", make_rules("bastard", players=4), 400)
-    print("bot_expert_bastard_ms_median: %.4f" % med)
-    print("bot_expert_bastard_ms_p95: %.4f" % p95)
-    print("bot_expert_bastard_calibration_ms: %.1f" % calib)
+    # (engine/inference.py), so the handheld's budget is checked there too; and in Bastard,
+    # whose playouts take the engine's plain loop (engine/playout_more.py).
+    print_times("expert_cinquillo", "expert", cinq)
+    print_times("expert_bastard", "expert", make_rules("bastard", players=4))
+
+
+def print_times(name, level, rules):
+    med, p95, calib = decision_times(level, rules, 400)
+    print("bot_%s_ms_median: %.4f" % (name, med))
+    print("bot_%s_ms_p95: %.4f" % (name, p95))
+    print("bot_%s_calibration_ms: %.1f" % (name, calib))
 
 
 if __name__ == "__main__":  # (imported by the browser benchmark, tools/browser/bench.mjs)
