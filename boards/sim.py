@@ -209,10 +209,14 @@ class SimBoard(Board):
     def storage(self):
         return self.nvm
 
-    def screenshot(self, path):
+    def draw(self):
+        """Draw what a lazy board left undrawn."""
         if self.stale:
             self.stale = False
             self.display.refresh()
+
+    def screenshot(self, path):
+        self.draw()
         pygame.image.save(self.display.surface, path)
 
 

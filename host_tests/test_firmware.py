@@ -2,6 +2,10 @@
 
 Assertions read what the screen shows: label texts, the marked slots, the
 cursor, never timing. Rule ids name the rules the screens enforce or show.
+
+The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
+refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
+its last screen with d.draw()). test_screenshots and test_gfx_framebuf draw every refresh.
 """
 
 import os
@@ -19,7 +23,7 @@ from engine.cards import DRAW, END, PASS  # noqa: E402
 
 @pytest.fixture
 def d():
-    return simdrive.Driver("sim")
+    return simdrive.Driver("sim", lazy=True)
 
 
 def play_human_turn(d, counts):
@@ -93,7 +97,7 @@ def test_E20_E21_classic_round_played_with_buttons_to_the_scoreboard(d):
 
 def test_E16_E17_buttons_play_draw_and_end_turns():
     """Over a few rounds the person places cards, draws (E17) and ends turns after placing."""
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=3, Match="3 rounds")
     total = {"A": 0, "draw": 0, "end": 0, "pass": 0}
     for _ in range(3):
@@ -307,7 +311,7 @@ def test_rules_help_and_statistics_pages_open_and_return(d):
 
 
 def test_E22_whole_match_to_the_winner_screen():
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=2, Match="1 round")
     play_round_by_buttons(d)
     finish_round_screens(d)
@@ -410,7 +414,7 @@ def test_title_shows_the_battery_where_the_board_measures_it(monkeypatch):
     from boards.sim import SimBoard
 
     monkeypatch.setattr(SimBoard, "battery", lambda self: 76)
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     assert d.panel()[-1] == "X: choose  battery 76%"  # X: the keyboard key of A
 
 
@@ -422,7 +426,7 @@ def test_window_lang_option_wins_over_the_saved_language(monkeypatch, tmp_path):
     from firmware import lang
 
     save = str(tmp_path / "sim-save.bin")
-    d = simdrive.Driver("sim", nvm=sim.open_save(save))
+    d = simdrive.Driver("sim", lazy=True, nvm=sim.open_save(save))
     d.menu_to("Settings")
     d.press("A")
     d.set_value("Language", "Nederlands")

@@ -100,7 +100,7 @@ import simdrive  # noqa: E402
 
 def test_language_chosen_in_settings_changes_every_menu_and_is_saved():
     nvm = bytearray(b"\xff" * 8192)
-    d = simdrive.Driver("sim", nvm=nvm)
+    d = simdrive.Driver("sim", lazy=True, nvm=nvm)
     d.menu_to("Settings")
     d.press("A")
     d.set_value("Language", "Nederlands")
@@ -108,17 +108,17 @@ def test_language_chosen_in_settings_changes_every_menu_and_is_saved():
     d.menu_to("Terug")
     d.press("A")
     assert d.panel()[:3] == ["ELFER RAUS!", "> Verder spelen", "  Nieuw spel"]
-    d2 = simdrive.Driver("sim", nvm=bytearray(d.board.nvm))  # power off and on
+    d2 = simdrive.Driver("sim", lazy=True, nvm=bytearray(d.board.nvm))  # power off and on
     assert d2.app.settings.lang == lang.CODES.index("nl") and d2.panel()[2] == "  Nieuw spel"
     lang.use("en")
 
 
 def test_ELFER_LANG_in_settings_toml_sets_the_language_and_a_bad_one_says_so():
     lang.use("en")
-    d = simdrive.Driver("sim", getenv={"ELFER_LANG": "es"}.get)
+    d = simdrive.Driver("sim", lazy=True, getenv={"ELFER_LANG": "es"}.get)
     assert d.panel()[:2] == ["¡ELFER RAUS!", "> Continuar"]
     lang.use("en")
-    d = simdrive.Driver("sim", getenv={"ELFER_LANG": "fr"}.get)
+    d = simdrive.Driver("sim", lazy=True, getenv={"ELFER_LANG": "fr"}.get)
     assert d.app.settings.lang == 0 and "ELFER_LANG" in " ".join(d.panel())
 
 

@@ -1,6 +1,10 @@
 """The end of a round and of a match (issue 12): "You" for the person, the final table with
 shared places, your place as an ordinal in every language, the rating's move, the
-statistics in the games' names, and the match record the device exports (docs/records.md)."""
+statistics in the games' names, and the match record the device exports (docs/records.md).
+
+The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
+refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
+its last screen with d.draw()). test_screenshots and test_gfx_framebuf draw every refresh."""
 
 import os
 import sys
@@ -42,6 +46,7 @@ def play_match(d, rounds):
         finish_round_screens(d)
         d.press("A")
     assert d.app.screen.title == "Match over"
+    d.draw()
     return d.panel()
 
 
@@ -67,7 +72,7 @@ def test_every_language_has_an_ordinal_for_each_of_six_places(code):
 
 def test_match_over_page_shows_your_place_the_final_table_and_the_rating(tmp_path, monkeypatch):
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=3, Match="1 round")
     page = play_match(d, 1)
     m = d.app.match
@@ -92,7 +97,7 @@ def test_match_over_page_shows_your_place_the_final_table_and_the_rating(tmp_pat
 
 @pytest.mark.parametrize("button", ["A", "B"])
 def test_match_over_page_ends_the_match_with_either_button(button):
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=2, Match="1 round")
     play_match(d, 1)
     d.press(button)
@@ -104,7 +109,7 @@ def test_match_over_page_ends_the_match_with_either_button(button):
 
 def test_round_end_and_scores_name_the_person_you_in_german(tmp_path, monkeypatch):
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=3, Match="1 round")
     play_round_by_buttons(d)  # (its checks read the English table texts)
     lang.use("de")
@@ -193,7 +198,7 @@ def test_readme_states_the_rating_rule_of_the_statistics_page():
 
 def test_match_played_to_the_end_exports_a_record_that_replays_to_the_same_scores(tmp_path, monkeypatch):
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=3, Match="3 rounds")
     m = d.app.match
     play_round_by_buttons(d)
@@ -219,7 +224,7 @@ def test_replay_tool_accepts_the_exported_cinquillo_record(tmp_path, monkeypatch
     from helpers import run_main
 
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Cinquillo", players=3, Match="1 round")
     play_match(d, 1)
     (name,) = os.listdir(str(tmp_path))
@@ -231,7 +236,7 @@ def test_replay_tool_accepts_the_exported_cinquillo_record(tmp_path, monkeypatch
 def test_second_record_of_the_same_seed_gets_its_own_file(tmp_path, monkeypatch):
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
     for _ in range(2):
-        d = simdrive.Driver("sim")
+        d = simdrive.Driver("sim", lazy=True)
         d.app.seed = 6  # the same fresh seed for both matches
         d.new_match("Elfer Raus", players=2, Match="1 round")
         play_match(d, 1)
@@ -241,7 +246,7 @@ def test_second_record_of_the_same_seed_gets_its_own_file(tmp_path, monkeypatch)
 
 def test_read_only_drive_record_goes_to_the_console_and_the_page_says_so(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path / "no such folder"))
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=2, Match="1 round")
     page = " ".join(play_match(d, 1))
     assert "read-only" in page and "serial console" in page
@@ -255,7 +260,7 @@ def test_match_continued_after_round_one_has_no_record_and_says_so(tmp_path, mon
     from firmware.match import Match
 
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     d.new_match("Elfer Raus", players=2, Match="3 rounds")
     m = d.app.match
     play_round_by_buttons(d)

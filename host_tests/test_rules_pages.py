@@ -93,7 +93,7 @@ def test_rules_page_on_the_device_opens_in_german():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import simdrive
 
-    d = simdrive.Driver("sim")
+    d = simdrive.Driver("sim", lazy=True)
     lang.use("de")
     d.menu_to("Rules")
     d.press("A")

@@ -3,6 +3,10 @@ statistics, bad saves and crashes, in the desktop simulator with a storage regio
 
 "Power off" drops the whole App: a new App on a new SimBoard gets a copy of the
 old board's storage region (what the flash held when the power went).
+
+The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
+refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
+its last screen with d.draw()). test_screenshots and test_gfx_framebuf draw every refresh.
 """
 
 import os
@@ -58,7 +62,7 @@ def play_turns(d, turns):
 
 
 def reboot(nvm, speed=0):
-    return simdrive.Driver("sim", nvm=bytearray(nvm), speed=speed)
+    return simdrive.Driver("sim", lazy=True, nvm=bytearray(nvm), speed=speed)
 
 
 def power_off_and_continue(d):
@@ -70,7 +74,7 @@ def power_off_and_continue(d):
 
 
 def test_power_off_mid_round_then_continue_shows_the_same_table_and_plays_on_identically():
-    d = simdrive.Driver("sim", nvm=fresh_nvm())
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm())
     d.new_match("Elfer Raus", players=4, P3_bot="expert", P4_bot="easy")
     m = d.app.match
     play_turns(d, 3)
@@ -94,7 +98,7 @@ def test_power_off_mid_round_then_continue_shows_the_same_table_and_plays_on_ide
 
 
 def test_power_off_during_the_bots_turns_resumes_at_the_start_of_the_turn_on():
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Cinquillo", players=4)
     m = d.app.match
     for _ in range(7):
@@ -107,7 +111,7 @@ def test_power_off_during_the_bots_turns_resumes_at_the_start_of_the_turn_on():
 
 
 def test_saves_once_per_turn_at_most():
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=4)
     m = d.app.match
     store = d.app.store
@@ -128,7 +132,7 @@ def test_saves_once_per_turn_at_most():
 
 
 def test_round_end_and_next_round_are_saved():
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=3, Match="3 rounds")
     m = d.app.match
     while m.state.phase == 0:
@@ -144,7 +148,7 @@ def test_round_end_and_next_round_are_saved():
 
 def test_settings_are_saved_and_override_settings_toml_defaults():
     env = {"ELFER_SPEED": "3", "ELFER_MARKS": "0"}
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), getenv=env.get, speed=None)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), getenv=env.get, speed=None)
     assert (d.app.settings.speed, d.app.settings.marks) == (3, 0)
     assert d.app.store.writes == 0  # nothing changed yet: nothing written
     d.menu_to("Settings")
@@ -154,14 +158,14 @@ def test_settings_are_saved_and_override_settings_toml_defaults():
     d.menu_to("Back")
     d.press("A")
     assert d.app.store.writes == 1
-    d2 = simdrive.Driver("sim", nvm=bytearray(d.board.nvm), getenv=env.get, speed=None)
+    d2 = simdrive.Driver("sim", lazy=True, nvm=bytearray(d.board.nvm), getenv=env.get, speed=None)
     s = d2.app.settings
     assert (s.speed, s.marks, s.sound) == (1, 0, 0)
     assert d2.board.muted  # applied at boot
 
 
 def test_finished_match_counts_in_statistics_that_survive_a_reboot_and_reset_needs_confirmation():
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=3, Match="1 round", P2_bot="random", P3_bot="random")
     m = d.app.match
     while m.state.phase == 0:
@@ -195,7 +199,7 @@ def test_corrupted_match_save_is_ignored_with_a_notice_and_a_new_match_starts():
     from firmware import saves
     from firmware.store import Store
 
-    d = simdrive.Driver("sim", nvm=fresh_nvm())
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm())
     d.new_match("Elfer Raus", players=4)
     d.step(50)
     nvm = bytearray(d.board.nvm)
@@ -234,7 +238,7 @@ def test_unreadable_or_foreign_save_boots_to_a_fresh_start(damage):
 
 def saved_match_nvm():
     """A storage region holding a 4-player match saved at the start of the person's turn."""
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=4)
     m = d.app.match
     d.run_until(lambda: m.my_turn() and m.state.placed == 0)
@@ -422,7 +426,7 @@ def test_forged_save_is_refused_on_continue_with_a_notice_never_a_crash(forged, 
 def test_match_with_a_master_seat_chosen_on_a_fast_board_saves_and_continues_with_the_master():
     """The simulator is a fast board (boards/sim.py): a master chosen on the new-match screen is
     saved (level byte 5), comes back on Continue and decides as before the power went."""
-    d = simdrive.Driver("sim", nvm=fresh_nvm())
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm())
     d.new_match("Elfer Raus", players=3, P2_bot="master", P3_bot="easy")
     m = d.app.match
     assert m.levels == ["you", "master", "easy"]
@@ -456,7 +460,7 @@ def test_saved_master_seat_is_refused_on_a_board_that_does_not_offer_master_with
 
 
 def test_changing_settings_before_continue_keeps_the_saved_match():
-    d = simdrive.Driver("sim", nvm=fresh_nvm(), speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=4)
     m = d.app.match
     d.run_until(lambda: m.my_turn() and m.state.placed == 0)
@@ -487,7 +491,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     from firmware.store import Store
 
     nvm = flashmodel.Flash(family)
-    d = simdrive.Driver("sim", nvm=nvm, speed=0)
+    d = simdrive.Driver("sim", lazy=True, nvm=nvm, speed=0)
     d.new_match("Elfer Raus", players=4)
     m = d.app.match
     d.run_until(lambda: m.my_turn() and m.state.placed == 0)
@@ -542,7 +546,7 @@ def fuzz_setup():
         while s.round_no < 2:
             advance(s, rng, 1, bots)
         advance(s, rng, 20, bots)
-        _FUZZ.append(simdrive.Driver("sim", nvm=fresh_nvm(), speed=0))
+        _FUZZ.append(simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0))
         _FUZZ.append(snapshot.dump(s, bots, b"\0\0\0\x09"))
     return _FUZZ
 
@@ -591,6 +595,7 @@ def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing
         if m.my_turn():
             assert m.play(m.moves[0]) is None
         d.step(50)
+    d.draw()
     app.quit_match()
 
 
@@ -600,14 +605,14 @@ def test_save_file_of_another_size_is_kept_aside_and_the_title_says_so(tmp_path)
 
     path = tmp_path / "save.bin"
     path.write_bytes(b"EL" + bytes(998))  # 1,000 bytes: not the region's 4,096
-    d = simdrive.Driver("sim", nvm=FileRegion(str(path), 4096))
+    d = simdrive.Driver("sim", lazy=True, nvm=FileRegion(str(path), 4096))
     assert d.screen_name() == "TitleMenu"
     assert "kept as" in shown(d) and "save.bin.old" in shown(d)
     assert (tmp_path / "save.bin.old").read_bytes() == b"EL" + bytes(998)
 
 
 def test_storage_that_cannot_be_used_turns_saves_off_with_a_notice():
-    d = simdrive.Driver("sim", nvm=bytearray(100))  # smaller than any store
+    d = simdrive.Driver("sim", lazy=True, nvm=bytearray(100))  # smaller than any store
     assert d.screen_name() == "TitleMenu"
     assert "Saves are off" in shown(d)
     assert d.app.store is None

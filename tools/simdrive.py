@@ -174,6 +174,10 @@ class Driver:
     def shot(self, path):
         self.board.screenshot(path)
 
+    def draw(self):
+        """Composite the screen now (a lazy Driver's tests that read texts only: once at the end)."""
+        self.board.draw()
+
     # --- menus ------------------------------------------------------------------------
     def menu_to(self, label):
         """Move the menu cursor to the item whose text starts with label, or whose key is label
