@@ -54,7 +54,9 @@ play: $(STAMP)
 # Three workers a core: many tests wait on a subprocess (the MicroPython VM, mpremote, a serial
 # timeout) rather than compute, and worksteal lets an idle worker take a busy one's tests
 # (a fresh clone on 2 cores: 389 s with one worker a core and whole files per worker, 300 s
-# with two a core, 264 s with three).
+# with two a core, 264 s with three). The text-only firmware tests draw lazily and
+# host_tests/conftest.py freezes the imports for gc: 723 CPU-s -> 383, 249 s on a fresh
+# clone while the host stole half the cores (2026-12-01).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 3 )))
 test: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
 	$(PY) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist worksteal $(ARGS)

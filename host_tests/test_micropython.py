@@ -4,6 +4,7 @@ On a machine where MicroPython cannot be installed these tests are skipped with
 a loud reason; under CI (CI set) a missing runtime is a failure, never a pass.
 """
 
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -42,11 +43,13 @@ def mpy_build(tmp_path_factory):
 def test_cross_runtime_games_are_byte_identical(micropython, mpy_build):
     """Every preset, several player counts and seeds: the same bots give the same records everywhere."""
     script = os.path.join(ROOT, "tools", "mp", "games.py")
-    cp = subprocess.run([sys.executable, script], cwd=ROOT, capture_output=True, timeout=300)
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:  # three processes: the longest test, run side by side
+        cp_run = pool.submit(subprocess.run, [sys.executable, script], cwd=ROOT, capture_output=True, timeout=300)
+        mp_run = pool.submit(upy.run, "tools/mp/games.py", cwd=ROOT, timeout=300)
+        mpy_run = pool.submit(upy.run, "tools/mp/games.py", cwd=mpy_build, timeout=300)
+        cp, mp, mpy = cp_run.result(), mp_run.result(), mpy_run.result()
     assert cp.returncode == 0, cp.stderr.decode()
-    mp = upy.run("tools/mp/games.py", cwd=ROOT, timeout=300)
     assert mp.returncode == 0, mp.stderr
-    mpy = upy.run("tools/mp/games.py", cwd=mpy_build, timeout=300)
     assert mpy.returncode == 0, mpy.stderr
     assert cp.stdout.count(b"elfer-raus-record 1") >= 40
     assert mp.stdout.encode() == cp.stdout, "MicroPython (.py) and CPython records differ"
