@@ -142,7 +142,7 @@ class SimBoard(Board):
         self.tones = []  # (freq, ms) of every tone, for tests
         self.lit = -1  # the seat shown on the (virtual) pixels
         self.level = 4  # brightness
-        self.lazy = False  # True: no drawing until a screenshot (tests that read texts only)
+        self.lazy = False  # True: no drawing until a screenshot or draw() (tests that read texts only)
         self.stale = False
 
     def keyboard_help(self):
@@ -183,7 +183,7 @@ class SimBoard(Board):
 
     def refresh(self):
         if self.lazy:
-            self.stale = True  # drawn when a screenshot is taken
+            self.stale = True  # drawn by the next screenshot or draw()
         else:
             self.display.refresh()
 

@@ -18,12 +18,13 @@ def test_E16_every_level_plays_every_preset_to_the_end(preset, options):
     rules = make_rules(preset, rounds=1, **options)
     for seed in range(2):
         s = State(rules, seed=seed)
-        levels = LEVEL_ORDER[::-1] if seed == 0 else BOARD_LEVELS  # seat 0 the master (slow): once a preset
+        levels = LEVEL_ORDER[::-1] if seed == 0 else BOARD_LEVELS  # the master (slow) in seed 0 only
         bots = [make_bot(levels[(p + seed) % len(levels)], rules, p, seed) for p in range(rules.players)]
-        if getattr(bots[0], "samples", 0):
-            # The master's code with 2 worlds a decision, not 12: legality does not depend on how
-            # many, and its 12 cost 7-10 s a round in the long classic variants (draw 3, passing).
-            bots[0].samples = 2
+        for bot in bots:
+            if getattr(bot, "samples", 0):
+                # The master's code with 2 worlds a decision, not 12: legality does not depend on
+                # how many, and 12 cost 7-10 s a round in the long classic variants (draw 3, passing).
+                bot.samples = 2
         view = SeatView(rules, 0)
         steps = 0
         while not s.is_round_over():

@@ -5,7 +5,8 @@ cursor, never timing. Rule ids name the rules the screens enforce or show.
 
 The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
 refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
-its last screen with d.draw()). test_screenshots and test_gfx_framebuf draw every refresh.
+its last screen with d.draw()). test_gfx_framebuf and test_firmware_input composite every
+refresh in Blinka; test_screenshots pushes every refresh on the MicroPython boards.
 """
 
 import os
@@ -318,6 +319,7 @@ def test_E22_whole_match_to_the_winner_screen():
     m = d.app.match
     assert m.state.is_match_over()
     d.press("A")
+    d.draw()
     assert d.panel()[0] == "Match over"
     assert d.panel()[1] in ("You win!", "You finished 2nd.", "You share 1st place.")
     d.press("A")

@@ -4,7 +4,8 @@ statistics in the games' names, and the match record the device exports (docs/re
 
 The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
 refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
-its last screen with d.draw()). test_screenshots and test_gfx_framebuf draw every refresh."""
+its last screen with d.draw()). test_gfx_framebuf and test_firmware_input composite every
+refresh in Blinka; test_screenshots pushes every refresh on the MicroPython boards."""
 
 import os
 import sys

@@ -6,7 +6,8 @@ old board's storage region (what the flash held when the power went).
 
 The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
 refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
-its last screen with d.draw()). test_screenshots and test_gfx_framebuf draw every refresh.
+its last screen with d.draw()). test_gfx_framebuf and test_firmware_input composite every
+refresh in Blinka; test_screenshots pushes every refresh on the MicroPython boards.
 """
 
 import os
@@ -171,6 +172,7 @@ def test_finished_match_counts_in_statistics_that_survive_a_reboot_and_reset_nee
     while m.state.phase == 0:
         play_turns(d, 1)
     assert m.state.is_match_over()
+    d.draw()
     d2 = reboot(d.board.nvm)  # power off on the round-over message: the match is already counted
     assert d2.panel()[1] == "> Continue"
     d2.press("A")
@@ -588,6 +590,7 @@ def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing
         assert why.startswith("save refused: ") and app.match is None and not app.continuing
         return
     assert d.screen_name() == "TableScreen"
+    d.draw()  # the restored table as it comes back, and (below) as it ends
     m = app.match
     for _ in range(150):
         if m.state.phase:

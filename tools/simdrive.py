@@ -45,7 +45,7 @@ class Driver:
         """keyboard=False: the posed board's own buttons (e.g. the CLUE's two, short and long);
         nvm: the board's storage region (a bytearray shared by Drivers = the same device);
         runner: the app inside firmware/runner.py's crash handling, as on a device;
-        lazy: the screen drawn only for shot() (most of the time goes into drawing);
+        lazy: the screen drawn only for shot() or draw() (most of the time goes into drawing);
         lang: the language code, as ELFER_LANG in settings.toml gives it at boot."""
         if lang is not None:
             getenv = with_language(getenv, lang)
