@@ -76,7 +76,13 @@ def test_seatings_play_each_deal_both_ways_or_alternating():
 def test_arena_smoke_run_writes_its_figures(tmp_path, capsys):
     code = arena.main(["--level", "medium", "--sims", "8", "--deals", "2", "--workers", "1", "--out", str(tmp_path)])
     assert code == 0
-    lines = dict(line.split(": ") for line in capsys.readouterr().out.splitlines())
+    out, err = capsys.readouterr()
+    lines = dict(line.split(": ") for line in out.splitlines())
+    # progress on stderr, a line a deal (the figures on stdout stay key: value lines)
+    assert [line.split(" (")[0] for line in err.splitlines()] == [
+        "arena: 1 of 2 deals played",
+        "arena: 2 of 2 deals played",
+    ]
     key = "arena_classic_2p_medium_vs_ismcts8"
     assert lines[key + "_rounds"] == "4"  # two deals, each both ways
     low, rate, high = (float(lines[key + k]) for k in ("_winrate_ci_low", "_winrate", "_winrate_ci_high"))

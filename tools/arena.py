@@ -27,6 +27,7 @@ import math
 import os
 import sys
 import time
+from contextlib import nullcontext
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -228,13 +229,19 @@ def main(argv=None):
     t0 = time.time()
     seeds = list(range(args.seed, args.seed + args.deals))
     workers = min(args.workers, args.deals)
-    chunks = [seeds[i::workers] for i in range(workers)]
-    tasks = [(args.preset, args.players, args.level, chunk, args.sims, args.uct_c) for chunk in chunks]
-    if workers == 1:
-        results = [play_chunk(tasks[0])]
-    else:
-        with worker_pool(workers) as pool:
-            results = pool.map(play_chunk, tasks)
+    # One task a deal (each round seeds its own bots: the same figures however deals are split),
+    # so a run of hours says how far it has come.
+    tasks = [(args.preset, args.players, args.level, [seed], args.sims, args.uct_c) for seed in seeds]
+    results = []
+    with worker_pool(workers) if workers > 1 else nullcontext() as pool:
+        done = pool.imap_unordered(play_chunk, tasks) if pool else map(play_chunk, tasks)
+        for chunk in done:
+            results.append(chunk)
+            print(
+                "arena: %d of %d deals played (%.0f s)" % (len(results), len(tasks), time.time() - t0),
+                file=sys.stderr,
+                flush=True,
+            )
     rounds = sorted((r for chunk in results for r in chunk), key=lambda r: (r["deal"], r["kinds"]))
     figures = summarize(rounds, args.players)
     key = key_of(args)
