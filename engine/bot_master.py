@@ -24,6 +24,7 @@ the browser and fast boards; the expert keeps the handheld's budget.
 from engine import turn
 from engine.bot_expert import Advisor, ExpertBot, overrule
 from engine.cards import GAME_CINQUILLO
+from engine.rng import Rng
 
 # Per game (engine.cards GAME_*: classic family, Cinquillo): worlds per decision. Measured by
 # duplicate deals against the expert: playouts help in Elfer Raus; in Cinquillo and Bastard they
@@ -53,41 +54,74 @@ class MasterBot(ExpertBot):
         ExpertBot.__init__(self, rules, seat, seed)
         self.samples = SAMPLES[rules.kind()]
         self.players = playout_players(rules)
+        self.roll = Rng()  # the decision's worlds draw from this copy of self.rng
+        self.world = Rng()  # the generator at the current world's start
+        self.view = None  # the view a decision in slices weighs (start / step)
+        self.first = self.n = self.j = self.left = 0
 
     def choose(self, view):
+        move = self.start(view)
+        while move is None:
+            move = self.step()
+        return move
+
+    # A decision in slices: start() and then step() once a playout (one candidate move in one
+    # world), so a host that must stay responsive (the browser page, a board's keys) gets
+    # control back between them. Until the decision ends, the bot's own generator is left as it
+    # was (the worlds draw from a copy): a save taken between slices restores to the same
+    # decision. The shared kit is held meanwhile; the firmware asks no other bot while one
+    # thinks (firmware/match.py).
+    def start(self, view):
+        """Begins a decision: its move when there is nothing to weigh, else None (call step())."""
         if not self.samples:
             return ExpertBot.choose(self, view)
         sampler, know, work, moves, value, advisor = self.kit
         advisor.seat = view.seat
-        first = advisor.choose(view)  # (also brings `know` up to date for the sampler)
+        self.first = advisor.choose(view)  # (also brings `know` up to date for the sampler)
         n = turn.legal_moves(view, moves)
         if n == 1:
             return moves[0]
         for j in range(n):
             value[j] = 0
+        self.n = n
+        self.j = 0
+        self.view = view
+        self.left = self.samples
+        self.rng.copy_into(self.roll)
+        return None
+
+    def step(self):
+        """One more playout of the decision start() began: the move after the last, else None."""
+        sampler, know, work, moves, value, advisor = self.kit
+        view = self.view
+        roll = self.roll
+        j = self.j
+        if j == 0:
+            roll.copy_into(self.world)  # a new world: every candidate is played in it
+        else:
+            self.world.copy_into(roll)
+        sampler.fill(view, know, roll, work)
+        turn.apply_unchecked(work, moves[j])
+        players = self.players
+        k = 0
+        while work.phase == 0 and k < HORIZON:
+            turn.apply_unchecked(work, players[work.turn].choose(work))
+            k += 1
         seat = view.seat
         nact = view.nactive
-        penalties = self.rules.game != GAME_CINQUILLO
-        players = self.players
-        roll = self.rng
-        for _ in range(self.samples):
-            s1 = roll.s1
-            s2 = roll.s2
-            s3 = roll.s3
-            for j in range(n):
-                roll.s1 = s1  # the same world for every candidate
-                roll.s2 = s2
-                roll.s3 = s3
-                sampler.fill(view, know, roll, work)
-                turn.apply_unchecked(work, moves[j])
-                k = 0
-                while work.phase == 0 and k < HORIZON:
-                    p = work.turn
-                    turn.apply_unchecked(work, players[p].choose(work))
-                    k += 1
-                value[j] += WIN * (nact - 1) if work.round_winners >> seat & 1 else -WIN
-                value[j] += points(work, seat, nact, penalties)
-        return overrule(moves, value, n, first, UNIT * nact * (MARGIN + self.samples // 4))
+        value[j] += WIN * (nact - 1) if work.round_winners >> seat & 1 else -WIN
+        value[j] += points(work, seat, nact, self.rules.game != GAME_CINQUILLO)
+        j += 1
+        if j < self.n:
+            self.j = j
+            return None
+        self.j = 0
+        self.left -= 1
+        if self.left:
+            return None
+        roll.copy_into(self.rng)
+        self.view = None
+        return overrule(moves, value, self.n, self.first, UNIT * nact * (MARGIN + self.samples // 4))
 
 
 _PLAYERS = [None, None]  # (rules text, advisors): the playouts' seats, shared by every master

@@ -42,6 +42,7 @@ class Match:
         self.log = bytearray() if self.state.round_no == 1 else None
         self.tape = tape
         self.bot_moves = bytearray(32)
+        self.thinking = False  # a bot on turn is part way through a decision (bot_step)
         self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (NO_MOVE: none)
         self.last_card = bytearray(n)  # the latest card each seat placed this round (0: none)
         s = self.state
@@ -93,11 +94,22 @@ class Match:
         return None
 
     def bot_step(self):
-        """The seat on turn (a bot) makes one move; returns (seat, move)."""
+        """The seat on turn (a bot) thinks and moves: returns (seat, move), or None while a bot
+        that decides in slices (the master: start() then step() a playout at a time,
+        engine/bot_master.py) has not finished; call again. Nothing changes in the match until
+        it moves, and no other bot is asked meanwhile (they share the search's scratch)."""
         s = self.state
         p = s.turn
-        s.view_into(self.bot_view, p)
-        move = self.bots[p].choose(self.bot_view)
+        bot = self.bots[p]
+        if self.thinking:
+            move = bot.step()
+        else:
+            s.view_into(self.bot_view, p)
+            start = getattr(bot, "start", None)
+            move = bot.choose(self.bot_view) if start is None else start(self.bot_view)
+        self.thinking = move is None
+        if move is None:
+            return None
         tape = self.tape
         if tape is not None:
             buf = self.bot_moves
@@ -118,6 +130,7 @@ class Match:
             self.last_card[p] = move
 
     def next_round(self):
+        self.thinking = False
         self.state.next_round()
         if self.tape is not None:
             self.tape.clear(self.state.round_no)

@@ -600,7 +600,10 @@ class TableScreen(Screen):
             return
         if ticks_diff(now, self.next_bot) < 0:
             return
-        p, mv = m.bot_step()
+        step = m.bot_step()
+        if step is None:
+            return  # a master between playouts: the keys and the screen get their turn
+        p, mv = step
         from firmware.words import move_name
 
         text = "%s: %s" % (seat(p), move_name(m.rules.game, mv))

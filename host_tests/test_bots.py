@@ -5,6 +5,7 @@ import random
 import pytest
 from gamegen import CONFIGS
 
+from engine import turn
 from engine.bots import BOARD_LEVELS, LEVEL_ORDER, make_bot
 from engine.cards import SKIP
 from engine.hint import hint
@@ -151,3 +152,36 @@ def test_E10_hint_names_the_forced_opening():
     s.view_into(v)
     move, why = hint(v)
     assert move == s.forced and "opens with" in why
+
+
+def test_master_deciding_in_slices_moves_as_in_one_call_and_keeps_its_generator_until_done():
+    """The firmware asks the master a playout at a time (start, then step until a move) so a page
+    or a board's keys get their turn between playouts. Every decision of a round must come out as
+    choose() gives it, each step must play one candidate in one world, and the bot's generator must not
+    move before the decision ends (a save between steps restores to the same decision)."""
+    rules = make_rules("classic", players=3)
+    s = State(rules, seed=5)
+    whole = [make_bot("master", rules, p, 9) for p in range(3)]
+    sliced = [make_bot("master", rules, p, 9) for p in range(3)]
+    for b in whole + sliced:
+        b.samples = 3  # 12 in play; the slicing does not depend on how many
+    v = SeatView(rules, 0)
+    legal = bytearray(32)
+    weighed = 0
+    while not s.is_round_over():
+        s.view_into(v, s.turn)
+        bot = sliced[s.turn]
+        before = bot.rng.get_state()
+        move = bot.start(v)
+        steps = 0
+        while move is None:
+            assert bot.rng.get_state() == before
+            move = bot.step()
+            steps += 1
+        n = turn.legal_moves(v, legal)
+        assert steps == (0 if n == 1 else 3 * n)  # a playout a step: each candidate in 3 worlds
+        weighed += steps > 0
+        assert move == whole[s.turn].choose(v)
+        assert bot.rng.get_state() == whole[s.turn].rng.get_state()
+        s.apply(move)
+    assert weighed > 10

@@ -25,7 +25,7 @@ import simdrive  # noqa: E402
 from test_firmware import play_human_turn  # noqa: E402
 from test_snapshot import comparable  # noqa: E402
 
-from engine import snapshot  # noqa: E402
+from engine import snapshot, turn  # noqa: E402
 from engine.record import export_round  # noqa: E402
 
 
@@ -439,6 +439,58 @@ def test_match_with_a_master_seat_chosen_on_a_fast_board_saves_and_continues_wit
     assert m2.levels == ["you", "master", "easy"] and type(m2.bots[1]).__name__ == "MasterBot"
     assert bots_rng(m2) == bots_rng(m) and comparable(m2.state) == comparable(m.state)
     assert d2.app.setup["levels"][1:3] == ["master", "easy"]  # Restart plays the same seats
+
+
+def test_master_thinks_a_playout_a_step_and_a_power_off_mid_thought_decides_the_same():
+    """The master plays one candidate move in one world per step of the app (firmware/match.py
+    bot_step, engine/bot_master.py start and step), so the keys and the screen get their turn
+    in between (the browser page held up to 0.8 s a decision before). The match does not change
+    until it moves; the power going off mid-thought loses nothing: Continue decides the same
+    and the round ends the same."""
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=3, P2_bot="master", P3_bot="master")
+    m = d.app.match
+    slices = []  # per master decision that weighed moves: (bot_step calls, legal moves)
+    real = m.bot_step
+    calls = [0, 0]
+    legal = bytearray(32)
+
+    def counted():
+        calls[0] += 1
+        got = real()
+        if calls[0] == 1:
+            calls[1] = turn.legal_moves(m.bot_view, legal)
+        if got is not None:
+            if calls[0] > 1:
+                slices.append(tuple(calls))
+            calls[0] = 0
+        return got
+
+    m.bot_step = counted
+    for _ in range(2000):  # on to a master's decision after one was made
+        if m.thinking and slices or m.state.phase:
+            break
+        if m.my_turn():
+            play_turns(d, 1)
+        else:
+            d.step(20)
+    assert m.thinking and slices
+
+    def one_playout_a_step():  # start, then 12 worlds of every candidate
+        return all(c == 1 + 12 * n for c, n in slices)
+
+    assert one_playout_a_step(), slices
+    before = comparable(m.state)
+    d.step(20)  # one playout more: nothing moves
+    assert m.thinking and comparable(m.state) == before
+    d2 = power_off_and_continue(d)  # the save of the turn's start: the master thinks again
+    m2 = d2.app.match
+    assert comparable(m2.state) == before and bots_rng(m2) == bots_rng(m) and not m2.thinking
+    for drv in (d, d2):
+        while drv.app.match.state.phase == 0:
+            play_turns(drv, 1)
+    assert export_round(m2.state) == export_round(m.state)
+    assert one_playout_a_step() and len(slices) > 5, slices
 
 
 def test_saved_master_seat_is_refused_on_a_board_that_does_not_offer_master_without_loading_it(monkeypatch):

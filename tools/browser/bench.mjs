@@ -13,7 +13,7 @@
 //   unix port: their ratio is the page's speed against the unix port's).
 // web_step_ms_max: the longest firmware step while three expert bots play a round at speed 0
 //   (how long the page can be held up between frames); web_round_steps_per_s: the page's
-//   steps a second meanwhile.
+//   steps a second meanwhile; web_step_ms_max_master: the same with three master bots.
 
 import { readFileSync } from "node:fs";
 import { boot, launch, playRound, startMatch } from "./browser.mjs";
@@ -48,6 +48,14 @@ try {
   const after = await page.evaluate(() => ({ steps: elfer.steps, max: elfer.maxStepMs }));
   line("web_step_ms_max", after.max.toFixed(1));
   line("web_round_steps_per_s", ((after.steps - before.steps) / ((Date.now() - t0) / 1000)).toFixed(0));
+
+  // The same with three masters: each weighs one world a step (engine/bot_master.py start/step).
+  const page2 = await (await browser.createBrowserContext()).newPage();
+  await boot(page2, base + "?speed=0");
+  await startMatch(page2, ["P2", "P3", "P4"], "master");
+  await page2.evaluate(() => (elfer.maxStepMs = 0));
+  await playRound(page2, 20000);
+  line("web_step_ms_max_master", (await page2.evaluate(() => elfer.maxStepMs)).toFixed(1));
 
   // Bot decisions in the page's VM (a long synchronous call: the page waits for it).
   const src = readFileSync(benchPath, "utf8");

@@ -79,14 +79,14 @@ export async function press(page, key, ms = 30) {
 // From the title menu: New match, the set-up menu's defaults (classic, 4 players) but the seats
 // named in `experts` ("P2", ...) set to expert bots, then Start match. Steered by the screen's
 // texts: the cursor's line starts with "> ".
-export async function startMatch(page, experts = []) {
+export async function startMatch(page, experts = [], level = "expert") {
   await waitText(page, "New match");
   await press(page, "ArrowDown");
   await press(page, "x");
   await waitText(page, "> Game");
   for (const seat of experts) {
     for (let i = 0; i < 20 && !(await texts(page)).includes("> " + seat + " bot"); i++) await press(page, "ArrowDown");
-    for (let i = 0; i < 4 && !new RegExp("> " + seat + " bot +<expert>").test(await texts(page)); i++) {
+    for (let i = 0; i < 5 && !new RegExp("> " + seat + " bot +<" + level + ">").test(await texts(page)); i++) {
       await press(page, "ArrowRight");
     }
   }
@@ -97,10 +97,11 @@ export async function startMatch(page, experts = []) {
 
 // Blind play to the end of round 1: A takes the focused card, or the draw or pass box the table
 // keeps focused when nothing can be played; on a bot's turn it does nothing. Returns the presses.
-export async function playRound(page) {
+// limit: presses before giving up (bots that think long, like masters, take many presses' time).
+export async function playRound(page, limit = 600) {
   let presses = 0;
   while (!(await texts(page)).includes("Round 1 over")) {
-    if (++presses > 600) throw new Error("the round did not end after 600 presses: " + (await texts(page)));
+    if (++presses > limit) throw new Error(`the round did not end after ${limit} presses: ` + (await texts(page)));
     await press(page, "x");
   }
   return presses;
