@@ -10,7 +10,7 @@ from engine.cards import DRAW, END, PASS
 from firmware import keys, ui
 from firmware.lang import CODES, NAMES, t
 from firmware.texts import rules_text
-from firmware.ticks import ticks_add, ticks_diff
+from firmware.ticks import ticks_add, ticks_diff, ticks_ms
 
 
 def item(text, key, choices=None, index=0):
@@ -32,6 +32,7 @@ def seat(p):
 
 
 MOVE_KEYS = {DRAW: b"k_draw", END: b"k_end", PASS: b"k_pass"}
+THINK_MS = 20  # a master thinks a playout at a time for up to this long an app step
 # Footer hints, most important first: what does not fit the line is left out.
 MENU_HINTS = ((A, b"k_choose"), (UP | DOWN, b"k_move"), (B, b"k_back"))
 CHOICE_HINTS = ((LEFT | RIGHT, b"k_change"), (A, b"k_next"), (UP | DOWN, b"k_move"), (B, b"k_back"))
@@ -600,9 +601,12 @@ class TableScreen(Screen):
             return
         if ticks_diff(now, self.next_bot) < 0:
             return
+        t0 = ticks_ms()
         step = m.bot_step()
+        while step is None and ticks_diff(ticks_ms(), t0) < THINK_MS:
+            step = m.bot_step()  # a master decides a playout at a time
         if step is None:
-            return  # a master between playouts: the keys and the screen get their turn
+            return  # the master thinks on next step: the keys and the screen get their turn
         p, mv = step
         from firmware.words import move_name
 

@@ -1,6 +1,7 @@
 """Bots: every level plays every preset, never peeks, decides deterministically; hints."""
 
 import random
+import zlib
 
 import pytest
 from gamegen import CONFIGS
@@ -154,23 +155,33 @@ def test_E10_hint_names_the_forced_opening():
     assert move == s.forced and "opens with" in why
 
 
-def test_master_deciding_in_slices_moves_as_in_one_call_and_keeps_its_generator_until_done():
+# A round of masters (3 worlds a decision, bot seeds 9, deal seed 5) as the master played it
+# before it decided in slices (recorded at commit fb15a53's parent, where a decision was one
+# loop): (moves in the round, CRC-32 of its history, every bot's generator state at its end).
+MASTER_ROUNDS = {
+    3: (139, 491660386, [(30500, 463, 25307), (975, 25768, 14221), (30226, 10387, 28739)]),
+    4: (151, 4042829614, [(1429, 11222, 13938), (19316, 13571, 11133), (17039, 12456, 8622), (25174, 3288, 482)]),
+}
+
+
+@pytest.mark.parametrize("players", sorted(MASTER_ROUNDS))
+def test_master_deciding_in_slices_moves_as_it_did_in_one_call_and_keeps_its_generator_until_done(players):
     """The firmware asks the master a playout at a time (start, then step until a move) so a page
-    or a board's keys get their turn between playouts. Every decision of a round must come out as
-    choose() gives it, each step must play one candidate in one world, and the bot's generator must not
-    move before the decision ends (a save between steps restores to the same decision)."""
-    rules = make_rules("classic", players=3)
+    or a board's keys get their turn between playouts. Each step must play one candidate in one
+    world, the bot's generator must not move before the decision ends (a save between steps
+    restores to the same decision), and the round must come out as the single-loop master
+    played it: the same moves and the same generator states at the end (MASTER_ROUNDS)."""
+    rules = make_rules("classic", players=players)
     s = State(rules, seed=5)
-    whole = [make_bot("master", rules, p, 9) for p in range(3)]
-    sliced = [make_bot("master", rules, p, 9) for p in range(3)]
-    for b in whole + sliced:
+    bots = [make_bot("master", rules, p, 9) for p in range(players)]
+    for b in bots:
         b.samples = 3  # 12 in play; the slicing does not depend on how many
     v = SeatView(rules, 0)
     legal = bytearray(32)
     weighed = 0
     while not s.is_round_over():
         s.view_into(v, s.turn)
-        bot = sliced[s.turn]
+        bot = bots[s.turn]
         before = bot.rng.get_state()
         move = bot.start(v)
         steps = 0
@@ -181,7 +192,7 @@ def test_master_deciding_in_slices_moves_as_in_one_call_and_keeps_its_generator_
         n = turn.legal_moves(v, legal)
         assert steps == (0 if n == 1 else 3 * n)  # a playout a step: each candidate in 3 worlds
         weighed += steps > 0
-        assert move == whole[s.turn].choose(v)
-        assert bot.rng.get_state() == whole[s.turn].rng.get_state()
         s.apply(move)
     assert weighed > 10
+    history = bytes(s.history[: 2 * s.hist_len])
+    assert (s.hist_len, zlib.crc32(history), [b.rng.get_state() for b in bots]) == MASTER_ROUNDS[players]

@@ -27,6 +27,7 @@ from test_snapshot import comparable  # noqa: E402
 
 from engine import snapshot, turn  # noqa: E402
 from engine.record import export_round  # noqa: E402
+from firmware import screens  # noqa: E402
 
 
 def fresh_nvm():
@@ -441,12 +442,14 @@ def test_match_with_a_master_seat_chosen_on_a_fast_board_saves_and_continues_wit
     assert d2.app.setup["levels"][1:3] == ["master", "easy"]  # Restart plays the same seats
 
 
-def test_master_thinks_a_playout_a_step_and_a_power_off_mid_thought_decides_the_same():
-    """The master plays one candidate move in one world per step of the app (firmware/match.py
-    bot_step, engine/bot_master.py start and step), so the keys and the screen get their turn
-    in between (the browser page held up to 0.8 s a decision before). The match does not change
+def test_master_thinks_a_playout_a_step_and_a_power_off_mid_thought_decides_the_same(monkeypatch):
+    """The master plays one candidate move in one world per bot_step (firmware/match.py,
+    engine/bot_master.py start and step), as many as fit in THINK_MS of an app step
+    (firmware/screens.py; here none more than one), so the keys and the screen get their turn
+    in between (the browser page held up to 0.9 s a decision before). The match does not change
     until it moves; the power going off mid-thought loses nothing: Continue decides the same
     and the round ends the same."""
+    monkeypatch.setattr(screens, "THINK_MS", 0)
     d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=3, P2_bot="master", P3_bot="master")
     m = d.app.match
@@ -485,12 +488,35 @@ def test_master_thinks_a_playout_a_step_and_a_power_off_mid_thought_decides_the_
     assert m.thinking and comparable(m.state) == before
     d2 = power_off_and_continue(d)  # the save of the turn's start: the master thinks again
     m2 = d2.app.match
-    assert comparable(m2.state) == before and bots_rng(m2) == bots_rng(m) and not m2.thinking
+    assert comparable(m2.state) == before and bots_rng(m2) == bots_rng(m)
     for drv in (d, d2):
         while drv.app.match.state.phase == 0:
             play_turns(drv, 1)
     assert export_round(m2.state) == export_round(m.state)
     assert one_playout_a_step() and len(slices) > 5, slices
+
+
+def test_master_thinks_on_within_an_app_step_while_its_time_budget_lasts(monkeypatch):
+    """An app step is followed by 10 ms of sleep (firmware/app.py, the page's STEP_MS): a slice a
+    step would add that to every playout. The table screen goes on slicing while THINK_MS lasts
+    (firmware/screens.py): with a budget no decision outlasts, each master move takes one step."""
+    monkeypatch.setattr(screens, "THINK_MS", 10**6)
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=3, P2_bot="master", P3_bot="master")
+    m = d.app.match
+    masters = 0
+    while m.state.phase == 0 and masters < 6:
+        if m.my_turn():
+            play_turns(d, 1)
+            continue
+        if d.app.screen.next_bot is None:  # the step after the person's turn starts the bots' clock
+            d.step(20)
+            continue
+        n = m.state.hist_len
+        d.step(20)
+        assert m.state.hist_len == n + 1 and not m.thinking  # decided and moved in the one step
+        masters += 1
+    assert masters == 6
 
 
 def test_saved_master_seat_is_refused_on_a_board_that_does_not_offer_master_without_loading_it(monkeypatch):
