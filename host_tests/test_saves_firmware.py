@@ -25,7 +25,7 @@ import simdrive  # noqa: E402
 from test_firmware import play_human_turn  # noqa: E402
 from test_snapshot import comparable  # noqa: E402
 
-from engine import snapshot, turn  # noqa: E402
+from engine import bot_master, snapshot, turn  # noqa: E402
 from engine.record import export_round  # noqa: E402
 from firmware import screens  # noqa: E402
 
@@ -450,6 +450,7 @@ def test_master_thinks_a_playout_a_step_and_a_power_off_mid_thought_decides_the_
     until it moves; the power going off mid-thought loses nothing: Continue decides the same
     and the round ends the same."""
     monkeypatch.setattr(screens, "THINK_MS", 0)
+    monkeypatch.setitem(bot_master.SAMPLES, "elfer", 3)  # 12 in play: two rounds of masters take 10 s
     d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=3, P2_bot="master", P3_bot="master")
     m = d.app.match
@@ -479,8 +480,8 @@ def test_master_thinks_a_playout_a_step_and_a_power_off_mid_thought_decides_the_
             d.step(20)
     assert m.thinking and slices
 
-    def one_playout_a_step():  # start, then 12 worlds of every candidate
-        return all(c == 1 + 12 * n for c, n in slices)
+    def one_playout_a_step():  # start, then 3 worlds of every candidate
+        return all(c == 1 + 3 * n for c, n in slices)
 
     assert one_playout_a_step(), slices
     before = comparable(m.state)
