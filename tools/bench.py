@@ -382,9 +382,9 @@ def measure(seconds, step):
 def web_figures(figures, step):
     """The browser page (make web) in the real headless Chromium: web_page_bytes (all a first
     visit downloads), web_title_ms, web_vm_ms, web_step_ms_max (_master: three masters),
-    web_bot_LEVEL_ms_* and
-    web_calibration_ms (tools/browser/bench.mjs says what each is), and web_speed_vs_unix: the
-    unix port's calibration loop time over the page's (how much slower the page runs Python)."""
+    web_bot_LEVEL_ms_* and web_calibration_ms (tools/browser/bench.mjs says what each is), and
+    web_speed_vs_unix: the unix port's calibration loop time over the page's (how much slower
+    the page runs Python)."""
     import webbuild
 
     why = webbuild.browser_available()
@@ -462,8 +462,8 @@ def expected_keys():
         keys += [k + family for k in ("store_lost_saves_", "store_cut_points_", "store_error_lost_saves_")]
         keys.append("store_error_cut_points_" + family)
     keys += ["bundle_bytes_" + board for board in bundle.BOARDS]
-    keys += ["web_page_bytes", "web_files", "web_title_ms", "web_vm_ms", "web_step_ms_max", "web_step_ms_max_master"]
-    keys += ["web_speed_vs_unix"]
+    keys += ["web_page_bytes", "web_files", "web_title_ms", "web_vm_ms", "web_speed_vs_unix"]
+    keys += ["web_step_ms_max", "web_step_ms_max_master"]
     keys += ["web_bot_%s_ms_%s" % (level, q) for level in ("medium", "expert", "master") for q in ("p95", "mean")]
     from mp import fw_mem_host as fwm
 

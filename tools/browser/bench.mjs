@@ -49,7 +49,8 @@ try {
   line("web_step_ms_max", after.max.toFixed(1));
   line("web_round_steps_per_s", ((after.steps - before.steps) / ((Date.now() - t0) / 1000)).toFixed(0));
 
-  // The same with three masters: each weighs one world a step (engine/bot_master.py start/step).
+  // The same with three masters: each decides a playout at a time over the page's steps
+  // (engine/bot_master.py start/step, firmware/screens.py THINK_MS).
   const page2 = await (await browser.createBrowserContext()).newPage();
   await boot(page2, base + "?speed=0");
   await startMatch(page2, ["P2", "P3", "P4"], "master");

@@ -77,14 +77,14 @@ export async function press(page, key, ms = 30) {
 }
 
 // From the title menu: New match, the set-up menu's defaults (classic, 4 players) but the seats
-// named in `experts` ("P2", ...) set to expert bots, then Start match. Steered by the screen's
+// named in `seats` ("P2", ...) set to `level` bots, then Start match. Steered by the screen's
 // texts: the cursor's line starts with "> ".
-export async function startMatch(page, experts = [], level = "expert") {
+export async function startMatch(page, seats = [], level = "expert") {
   await waitText(page, "New match");
   await press(page, "ArrowDown");
   await press(page, "x");
   await waitText(page, "> Game");
-  for (const seat of experts) {
+  for (const seat of seats) {
     for (let i = 0; i < 20 && !(await texts(page)).includes("> " + seat + " bot"); i++) await press(page, "ArrowDown");
     for (let i = 0; i < 5 && !new RegExp("> " + seat + " bot +<" + level + ">").test(await texts(page)); i++) {
       await press(page, "ArrowRight");
