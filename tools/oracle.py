@@ -31,7 +31,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from tournament import play_round, rules_for  # noqa: E402
-from workers import worker_pool  # noqa: E402
+from workers import map_tasks  # noqa: E402
 
 from engine import bot_expert  # noqa: E402
 from engine import bots as engine_bots  # noqa: E402
@@ -143,11 +143,7 @@ def main(argv=None):
         for i in range(args.deals)
     ]
     t0 = time.time()
-    if args.workers <= 1:
-        results = [play_deal(t) for t in tasks]
-    else:
-        with worker_pool(args.workers) as pool:
-            results = pool.map(play_deal, tasks, chunksize=max(1, len(tasks) // (args.workers * 8)))
+    results = map_tasks(play_deal, tasks, args.workers)
     figures = summarize(results)
     key = "oracle_%s_%dp_%s%s" % (args.preset, args.players, args.level, "_oracle" if args.oracle else "")
     for name in ("rounds", "winrate", "winrate_se", "score_diff"):
