@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""What each move is worth with the true deal, one move ahead: labels for a learned value (issue 15).
+
+    python tools/onestep.py --preset classic --deals 600 --out build/onestep/classic.csv
+
+One advisor seat (engine/bot_expert.py's Advisor) plays against PLAYERS-1 medium bots on
+duplicated deals (the advisor in each seat in turn). At each of its decisions with a choice,
+every legal move is played out with the true deal, the advisor in its seat and medium in the
+others, so nothing is left to chance: the move's label is the advisor seat's share of the round
+won then (ties shared) and its round score. The game itself goes on with the advisor's move.
+Averaged over positions that look alike from the seat, the labels estimate what a move is worth
+under the real spread of the hidden cards, what the others' plays reveal included. docs/bots.md
+(What did not work) gives what was fitted to them and how it played. A measurement on the
+host, never a level to play against.
+
+The CSV has a row per legal move: deal, seat, decision (the advisor seat's count in the round),
+move, advisor (1: the advisor's choice), won, score, then the features FEATURES[preset] (the
+move's kind as the advisor sees it, and what the seat's view shows).
+"""
+
+import argparse
+import csv
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from tournament import rules_for  # noqa: E402
+from workers import map_tasks  # noqa: E402
+
+from engine import turn  # noqa: E402
+from engine.bot_expert import Advisor  # noqa: E402
+from engine.bot_medium import _BIG, MediumBot  # noqa: E402
+from engine.cards import DRAW, END, PASS, SKIP  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+DEAL_BASE = 7_000_000  # deal seeds DEAL_BASE + i, as tools/oracle.py's
+ELFER_KINDS = ("end", "pass", "draw", "action", "start", "release", "free", "bottleneck")
+ONE_CARD_KINDS = ("pass", "five", "release", "own_next", "row_end", "blocker")
+COMMON = ("placed", "own", "fewest", "nmoves", "hist_len")
+FEATURES = {
+    "classic": ("kind", "net", "gap", "beyond", "rank") + COMMON + ("shields", "stock", "dump"),
+    "cinquillo": ("kind", "key", "rank") + COMMON,
+}
+
+
+def elfer_move(adv, view, m):
+    """(kind, net, gap, beyond, rank): the move as the advisor's Elfer Raus key sorts it. net is its
+    release worth (engine/bot_medium.py _release), gap the cards others must place before our next
+    one of the row, beyond our cards past them."""
+    if m == END or m == PASS or m == DRAW:
+        return (ELFER_KINDS.index({END: "end", PASS: "pass", DRAW: "draw"}[m]), 0, 0, 0, 0)
+    if m >= SKIP:
+        return (ELFER_KINDS.index("action"), 0, 0, 0, 0)
+    c = m >> 5
+    r = m & 31
+    h = view.hands[adv.seat * 4 + c]
+    hi = view.hi[c]
+    if hi == 0:
+        return (ELFER_KINDS.index("start"), 0, 0, 0, r)
+    step = 1 if r > hi else -1
+    e = r
+    while h >> (e + step) & 1:
+        e += step
+    net = adv._release(view, h, c, e, step)
+    if net > 0:
+        kind = "release"
+    elif h >> (r + step) & 1 or net == -_BIG:
+        kind, net = "free", 0
+    else:
+        kind = "bottleneck"
+    gap = beyond = 0
+    q = e + step
+    while 1 <= q <= adv.maxr and not h >> q & 1:
+        gap += 1
+        q += step
+    while 1 <= q <= adv.maxr:
+        beyond += h >> q & 1
+        q += step
+    return (ELFER_KINDS.index(kind), net, gap, beyond, r)
+
+
+def one_card_move(adv, view, m):
+    """(kind, key, rank): the move as the advisor's Cinquillo key sorts it."""
+    if m >= DRAW:
+        return (ONE_CARD_KINDS.index("pass"), 0, 0)
+    key = adv._cinquillo_key(view, m)
+    if view.hi[m >> 5] == 0:
+        kind = "five"
+    elif key >= 2000:
+        kind = "release"
+    elif key == 1000:
+        kind = "own_next"
+    elif key == 900:
+        kind = "row_end"
+    else:
+        kind = "blocker"
+    return (ONE_CARD_KINDS.index(kind), key, m & 31)
+
+
+def features(preset, adv, view, m, nmoves):
+    common = (view.placed, view.count[adv.seat], adv._fewest(view), nmoves, view.hist_len)
+    if preset == "cinquillo":
+        return one_card_move(adv, view, m) + common
+    dump = adv._fewest(view) <= adv.DUMP and adv._shields(view) >= 2
+    return elfer_move(adv, view, m) + common + (adv._shields(view), view.stock_left, int(dump))
+
+
+def lineup(rules, k):
+    return [Advisor(rules, p) if p == k else MediumBot(rules, p) for p in range(rules.players)]
+
+
+def outcome(s, k):
+    w = s.round_winners
+    return ((w >> k & 1) / bin(w).count("1") if w else 0.0), s.round_scores[k]
+
+
+def play_out(s, bots, view):
+    while not s.is_round_over():
+        s.view_into(view, s.turn)
+        s.apply(bots[s.turn].choose(view))
+
+
+def label_deal(task):
+    """Rows for every seating of one deal, and each seating's real (won, score)."""
+    preset, players, deal = task
+    rules = rules_for(preset, (("players", players),))
+    view = SeatView(rules, 0)
+    other = SeatView(rules, 0)
+    work = State(rules, deal_now=False)
+    moves = bytearray(64)
+    rows = []
+    real = []
+    for k in range(players):
+        s = State(rules, DEAL_BASE + deal, 0)
+        bots = lineup(rules, k)
+        decision = 0
+        while not s.is_round_over():
+            p = s.turn
+            s.view_into(view, p)
+            m = bots[p].choose(view)
+            n = turn.legal_moves(view, moves) if p == k else 0
+            if n > 1:
+                for j in range(n):
+                    s.copy_into(work)
+                    work.apply(moves[j])
+                    won, score = outcome_of(work, rules, k, other)
+                    f = features(preset, bots[k], view, moves[j], n)
+                    rows.append((deal, k, decision, moves[j], int(moves[j] == m), won, score) + f)
+                decision += 1
+            s.apply(m)
+        real.append(outcome(s, k))
+    return rows, real
+
+
+def outcome_of(work, rules, k, view):
+    """The round from work on, with fresh bots (each reads the whole public history, as a bot does)."""
+    play_out(work, lineup(rules, k), view)
+    return outcome(work, k)
+
+
+def make_parser():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--preset", default="classic", choices=sorted(FEATURES))
+    p.add_argument("--players", type=int, default=4, choices=(3, 4))
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0, help="the first deal (seed DEAL_BASE + it)")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--out", required=True, help="the CSV to write")
+    return p
+
+
+def main(argv=None):
+    args = make_parser().parse_args(argv)
+    if args.deals < 1:
+        raise SystemExit("onestep: --deals must be at least 1, not %d" % args.deals)
+    if args.seed < 0:
+        raise SystemExit("onestep: --seed must be 0 or more, not %d" % args.seed)
+    tasks = [(args.preset, args.players, d) for d in range(args.seed, args.seed + args.deals)]
+    t0 = time.time()
+    results = map_tasks(label_deal, tasks, args.workers)
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    rows = [row for deal_rows, _ in results for row in deal_rows]
+    with open(args.out, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + FEATURES[args.preset])
+        out.writerows(rows)
+    decisions = len({(r[0], r[1], r[2]) for r in rows})
+    best = {}
+    mine = {}
+    for r in rows:
+        key = (r[0], r[1], r[2])
+        best[key] = max(best.get(key, 0.0), r[5])
+        if r[4]:
+            mine[key] = r[5]
+    key = "onestep_%s_%dp" % (args.preset, args.players)
+    print("%s_rounds: %d" % (key, args.deals * args.players))
+    print("%s_decisions: %d" % (key, decisions))
+    print("%s_rows: %d" % (key, len(rows)))
+    # What knowing the deal is worth a decision, at one move: the best label against the advisor's.
+    print("%s_true_deal_gain: %.4f" % (key, sum(best[k] - mine[k] for k in best) / max(1, decisions)))
+    print("%s_seconds: %.1f" % (key, time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
