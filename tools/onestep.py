@@ -10,7 +10,7 @@ others, so nothing is left to chance: the move's label is the advisor seat's sha
 won then (ties shared) and its round score. The game itself goes on with the advisor's move.
 Averaged over positions that look alike from the seat, the labels estimate what a move is worth
 under the real spread of the hidden cards, what the others' plays reveal included. docs/bots.md
-(What did not work) gives what was fitted to them and how it played. A measurement on the
+(A value learned from the true deal) gives what was fitted to them and how it played. A measurement on the
 host, never a level to play against.
 
 The CSV has a row per legal move: deal, seat, decision (the advisor seat's count in the round),
@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from tournament import rules_for  # noqa: E402
+from tournament import play_round, rules_for, win_share  # noqa: E402
 from workers import map_tasks  # noqa: E402
 
 from engine import turn  # noqa: E402
@@ -102,12 +102,17 @@ def one_card_move(adv, view, m):
     return (ONE_CARD_KINDS.index(kind), key, m & 31)
 
 
-def features(preset, adv, view, m, nmoves):
-    common = (view.placed, view.count[adv.seat], adv._fewest(view), nmoves, view.hist_len)
+def context(preset, adv, view, nmoves):
+    """The decision's own features (the same for each of its moves), FEATURES' columns after the move's."""
+    fewest = adv._fewest(view)
+    common = (view.placed, view.count[adv.seat], fewest, nmoves, view.hist_len)
     if preset == "cinquillo":
-        return one_card_move(adv, view, m) + common
-    dump = adv._fewest(view) <= adv.DUMP and adv._shields(view) >= 2
-    return elfer_move(adv, view, m) + common + (adv._shields(view), view.stock_left, int(dump))
+        return common
+    shields = adv._shields(view)
+    return common + (shields, view.stock_left, int(fewest <= adv.DUMP and shields >= 2))
+
+
+MOVE_FEATURES = {"classic": elfer_move, "cinquillo": one_card_move}
 
 
 def lineup(rules, k):
@@ -115,20 +120,14 @@ def lineup(rules, k):
 
 
 def outcome(s, k):
-    w = s.round_winners
-    return ((w >> k & 1) / bin(w).count("1") if w else 0.0), s.round_scores[k]
-
-
-def play_out(s, bots, view):
-    while not s.is_round_over():
-        s.view_into(view, s.turn)
-        s.apply(bots[s.turn].choose(view))
+    return win_share(s.round_winners, k), s.round_scores[k]
 
 
 def label_deal(task):
     """Rows for every seating of one deal, and each seating's real (won, score)."""
     preset, players, deal = task
     rules = rules_for(preset, (("players", players),))
+    move_features = MOVE_FEATURES[preset]
     view = SeatView(rules, 0)
     other = SeatView(rules, 0)
     work = State(rules, deal_now=False)
@@ -145,22 +144,17 @@ def label_deal(task):
             m = bots[p].choose(view)
             n = turn.legal_moves(view, moves) if p == k else 0
             if n > 1:
+                ctx = context(preset, bots[k], view, n)
                 for j in range(n):
                     s.copy_into(work)
                     work.apply(moves[j])
-                    won, score = outcome_of(work, rules, k, other)
-                    f = features(preset, bots[k], view, moves[j], n)
-                    rows.append((deal, k, decision, moves[j], int(moves[j] == m), won, score) + f)
+                    play_round(work, lineup(rules, k), other)  # fresh bots: each reads the whole history
+                    f = move_features(bots[k], view, moves[j]) + ctx
+                    rows.append((deal, k, decision, moves[j], int(moves[j] == m)) + outcome(work, k) + f)
                 decision += 1
             s.apply(m)
         real.append(outcome(s, k))
     return rows, real
-
-
-def outcome_of(work, rules, k, view):
-    """The round from work on, with fresh bots (each reads the whole public history, as a bot does)."""
-    play_out(work, lineup(rules, k), view)
-    return outcome(work, k)
 
 
 def make_parser():

@@ -30,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from tournament import play_round, rules_for  # noqa: E402
+from tournament import play_round, rules_for, win_share  # noqa: E402
 from workers import map_tasks  # noqa: E402
 
 from engine import bot_expert  # noqa: E402
@@ -86,8 +86,7 @@ def play_deal(task):
         if oracle:
             bots[k].kit[0].truth = s  # the same State all round
         play_round(s, bots, view)
-        w = s.round_winners
-        share = (w >> k & 1) / bin(w).count("1") if w else 0.0
+        share = win_share(s.round_winners, k)
         others = sum(s.round_scores[p] for p in range(players) if p != k) / (players - 1)
         out.append((share, s.round_scores[k] - others))
     return out

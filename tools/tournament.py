@@ -150,6 +150,11 @@ class Tally:
         }
 
 
+def win_share(winners, seat):
+    """seat's share of a round's win: 1 / the number of winners if it is one of them (ties shared)."""
+    return (winners >> seat & 1) / bin(winners).count("1") if winners else 0.0
+
+
 def member_tallies(games, size):
     """One Tally per lineup member, summed in deal order (so the floats never depend on workers)."""
     tallies = [Tally() for _ in range(size)]
