@@ -3,7 +3,8 @@
 It first asks its advisor for a move: the medium heuristic tuned for winning
 rounds rather than for low penalties (by duplicated deals against medium: it
 releases a bottleneck whenever own cards lie beyond it, but only as the
-turn's first card, and never dumps free cards). Then, for each sample, it
+turn's first card, and never dumps free cards); in classic with 4 players a
+value learned on the host checks that move (engine/value.py). Then, for each sample, it
 deals the hidden cards at random consistently with everything public
 (engine/sampler.py, engine/knowledge.py; in Cinquillo with 3 or 4 players the
 deal, of several, that best fits how the others played: engine/inference.py),
@@ -29,6 +30,10 @@ from engine.sampler import Sampler
 from engine.state import State
 
 BUDGET = 200  # simulated moves per decision; make bench shows the SAMD51 estimate
+# Learned values over the advisor's moves (engine/value.py), per (preset, players): the table
+# modules tools/fitvalue.py wrote. Loaded with the first expert of such a game only; its
+# advisor then consults the table.
+VALUES = {("classic", 4): "engine.value_classic4"}
 MAX_SAMPLES = 16
 MARGIN = 2  # extra won playouts the search needs to overrule the advisor
 
@@ -49,6 +54,7 @@ class Advisor(MediumBot):
     G_CARD = 12
     DUMP = 0
     FIRST_RELEASE = 1
+    refine = None  # engine/value.py's, on the experts' shared advisor where a table fits the rules
 
 
 class ExpertBot(EasyBot):
@@ -62,6 +68,8 @@ class ExpertBot(EasyBot):
         sampler, know, work, moves, value, advisor = self.kit
         advisor.seat = view.seat  # the shared heuristic tracks only public facts: any seat may ask
         first = advisor.choose(view)  # the heuristic's move (it also brings `know` up to date)
+        if advisor.refine:
+            first = advisor.refine(advisor, view, first)  # checked by a learned value
         n = turn.legal_moves(view, moves)
         if n == 1:
             return moves[0]
@@ -127,14 +135,19 @@ def search_kit(rules):
             from engine.inference import Consistent
 
             sampler = Consistent(sampler, rules.players)
+        know = Knowledge(rules)  # the facts are public: one Knowledge serves the kit
         _KIT[1] = (
             sampler,
-            Knowledge(rules),
+            know,
             State(rules, deal_now=False, history=64),
             bytearray(32),
             [0] * 32,
-            Advisor(rules, 0),
+            Advisor(rules, 0, 0, know),
         )
-        _KIT[1][5].know = _KIT[1][1]  # the facts are public: one Knowledge serves the kit
+        name = VALUES.get((rules.preset, rules.players))
+        if name:
+            from engine import value
+
+            _KIT[1][5].refine = value.load(name, rules)
         _KIT[0] = key
     return _KIT[1]

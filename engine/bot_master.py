@@ -78,6 +78,8 @@ class MasterBot(ExpertBot):
         sampler, know, work, moves, value, advisor = self.kit
         advisor.seat = view.seat
         self.first = advisor.choose(view)  # (also brings `know` up to date for the sampler)
+        if advisor.refine:
+            self.first = advisor.refine(advisor, view, self.first)
         n = turn.legal_moves(view, moves)
         if n == 1:
             return moves[0]

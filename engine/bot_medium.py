@@ -81,10 +81,10 @@ class MediumBot(EasyBot):
     B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
     FIRST_RELEASE = 0  # Elfer: 1 = a release only as the turn's first card (the expert's advisor)
 
-    def __init__(self, rules, seat, seed=0):
+    def __init__(self, rules, seat, seed=0, know=None):
         super().__init__(rules, seat, seed)
         n = rules.players
-        self.know = Knowledge(rules)
+        self.know = know or Knowledge(rules)  # the experts' advisor shares its kit's
         self.blk = bytearray(n)  # 1: the seat ended its last turn without placing a card
         self.thr = bytearray(n)  # threat per seat, set at each decision
         self.seen = 0  # history entries read

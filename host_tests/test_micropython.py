@@ -93,11 +93,13 @@ def test_heap_cap_full_6_player_match_fits_64k_as_mpy(micropython, mpy_build, le
     assert "match6: OK level=%s" % level in r.stdout
 
 
-@pytest.mark.parametrize("preset", ["cinquillo", "bastard"])
-def test_heap_cap_full_4_player_cinquillo_match_of_experts_fits_64k_as_mpy(micropython, mpy_build, preset):
-    """Four experts play a whole Cinquillo match (their search also loads engine/inference.py)
-    and a Bastard one in the same 64 KiB heap."""
-    r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=HEAP_CAP, args=("1", "expert", preset), timeout=600)
+@pytest.mark.parametrize("preset", ["cinquillo", "bastard", "classic"])
+def test_heap_cap_full_4_player_match_of_experts_fits_64k_as_mpy(micropython, mpy_build, preset):
+    """Four experts play a whole Cinquillo match (their search also loads engine/inference.py),
+    a Bastard one and a 4-player classic one (they load their learned value, engine/value.py)
+    in the same 64 KiB heap."""
+    args = ("1", "expert", preset, "4")
+    r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=HEAP_CAP, args=args, timeout=600)
     assert r.returncode == 0, (r.stdout + r.stderr)[-500:]
     assert "match6: OK level=expert" in r.stdout
 

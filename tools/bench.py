@@ -158,6 +158,9 @@ def micropython_figures(seconds, figures, step):
         # Four Cinquillo experts: their search also loads engine/inference.py.
         kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "cinquillo")) / 1024
         figures["heap_kib_match4_mpy_expert_cinquillo"] = "%.2f" % kib
+        # Four classic experts: they load their learned value (engine/value.py and its table).
+        kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "classic", "4")) / 1024
+        figures["heap_kib_match4_mpy_expert_classic"] = "%.2f" % kib
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
         step("MicroPython heap of the firmware's logic, medium and expert bots")
         from mp import fw_mem_host as fwm
@@ -454,6 +457,7 @@ def expected_keys():
         "heap_kib_match6_mpy",
         "heap_kib_match6_py",
         "heap_kib_match4_mpy_expert_cinquillo",
+        "heap_kib_match4_mpy_expert_classic",
         "fw_heap_kib_unix64_medium",
         "fw_heap_kib_unix64_expert",
     ]

@@ -31,15 +31,15 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from tournament import play_round, rules_for, win_share  # noqa: E402
 from workers import map_tasks  # noqa: E402
 
-from engine import turn  # noqa: E402
+from engine import turn, value  # noqa: E402
 from engine.bot_expert import Advisor  # noqa: E402
-from engine.bot_medium import _BIG, MediumBot  # noqa: E402
-from engine.cards import DRAW, END, PASS, SKIP  # noqa: E402
+from engine.bot_medium import MediumBot  # noqa: E402
+from engine.cards import DRAW  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 
 DEAL_BASE = 7_000_000  # deal seeds DEAL_BASE + i, as tools/oracle.py's
-ELFER_KINDS = ("end", "pass", "draw", "action", "start", "release", "free", "bottleneck")
+ELFER_KINDS = ("end", "pass", "draw", "action", "start", "release", "free", "bottleneck")  # engine/value.py's codes
 ONE_CARD_KINDS = ("pass", "five", "release", "own_next", "row_end", "blocker")
 COMMON = ("placed", "own", "fewest", "nmoves", "hist_len")
 FEATURES = {
@@ -49,39 +49,11 @@ FEATURES = {
 
 
 def elfer_move(adv, view, m):
-    """(kind, net, gap, beyond, rank): the move as the advisor's Elfer Raus key sorts it. net is its
-    release worth (engine/bot_medium.py _release), gap the cards others must place before our next
-    one of the row, beyond our cards past them."""
-    if m == END or m == PASS or m == DRAW:
-        return (ELFER_KINDS.index({END: "end", PASS: "pass", DRAW: "draw"}[m]), 0, 0, 0, 0)
-    if m >= SKIP:
-        return (ELFER_KINDS.index("action"), 0, 0, 0, 0)
-    c = m >> 5
-    r = m & 31
-    h = view.hands[adv.seat * 4 + c]
-    hi = view.hi[c]
-    if hi == 0:
-        return (ELFER_KINDS.index("start"), 0, 0, 0, r)
-    step = 1 if r > hi else -1
-    e = r
-    while h >> (e + step) & 1:
-        e += step
-    net = adv._release(view, h, c, e, step)
-    if net > 0:
-        kind = "release"
-    elif h >> (r + step) & 1 or net == -_BIG:
-        kind, net = "free", 0
-    else:
-        kind = "bottleneck"
-    gap = beyond = 0
-    q = e + step
-    while 1 <= q <= adv.maxr and not h >> q & 1:
-        gap += 1
-        q += step
-    while 1 <= q <= adv.maxr:
-        beyond += h >> q & 1
-        q += step
-    return (ELFER_KINDS.index(kind), net, gap, beyond, r)
+    """(kind, net, gap, beyond, rank): the move as the expert's learned value reads it
+    (engine/value.py elfer_move: net is the release worth // 16 within a signed byte)."""
+    out = [0] * 5
+    value.elfer_move(adv, view, m, out, 0, 1)
+    return tuple(out)
 
 
 def one_card_move(adv, view, m):

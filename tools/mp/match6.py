@@ -1,9 +1,11 @@
 """A full 6-player classic match, one bot level in every seat (MicroPython heap-cap probe).
 
-    micropython -X heapsize=64k tools/mp/match6.py [SEED [LEVEL [PRESET]]]   (cwd: a folder holding engine/)
+    micropython -X heapsize=64k tools/mp/match6.py [SEED [LEVEL [PRESET [PLAYERS]]]]   (cwd: a folder holding engine/)
 
 LEVEL defaults to the strongest level. PRESET cinquillo or bastard plays a 4-player match of
 that game instead (their most players; the expert's Cinquillo search loads engine/inference.py).
+PLAYERS sets another number of players (classic 4: the experts load their learned value,
+engine/value.py).
 
 Prints 'match6: OK level=L rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
 """
@@ -34,7 +36,7 @@ from engine.bots import STRONGEST, make_bot  # noqa: E402
 
 LEVEL = sys.argv[2] if len(sys.argv) > 2 else STRONGEST
 PRESET = sys.argv[3] if len(sys.argv) > 3 else "classic"
-PLAYERS = 6 if PRESET == "classic" else 4
+PLAYERS = int(sys.argv[4]) if len(sys.argv) > 4 else 6 if PRESET == "classic" else 4
 _NEEDS = {
     "medium": ("knowledge", "bot_medium"),
     "expert": ("knowledge", "playout", "sampler", "bot_medium", "bot_expert"),

@@ -1,0 +1,173 @@
+"""engine/value.py and tools/fitvalue.py (issue 15): the expert's learned value over its advisor's
+moves. The table the device reads predicts what the fitter fitted; the features it reads from the
+view are the labels' columns; only the rules it was fitted for load it."""
+
+import csv
+import importlib
+import os
+import sys
+import types
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import fitvalue  # noqa: E402
+import onestep  # noqa: E402
+from tournament import rules_for  # noqa: E402
+
+from engine import bot_expert, turn, value  # noqa: E402
+from engine.cards import END  # noqa: E402
+from engine.rules import make_rules  # noqa: E402
+from engine.state import State  # noqa: E402
+from engine.view import SeatView  # noqa: E402
+
+DEALS = (0, 1, 2)
+
+
+@pytest.fixture(scope="module")
+def labels(tmp_path_factory):
+    """tools/onestep.py's rows for three classic deals, as its CSV."""
+    path = tmp_path_factory.mktemp("labels") / "classic.csv"
+    rows = [row for d in DEALS for row in onestep.label_deal(("classic", 4, d))[0]]
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES["classic"])
+        out.writerows(rows)
+    return str(path)
+
+
+def load_table(path):
+    spec = importlib.util.spec_from_file_location("table_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_table_predicts_on_the_device_what_the_fitter_fitted(labels, tmp_path, capsys):
+    out = tmp_path / "table.py"
+    argv = [labels, "--trees", "4", "--depth", "3", "--min-leaf", "20", "--out", str(out)]
+    assert fitvalue.main(argv) == 0
+    figures = dict(line.split(": ") for line in capsys.readouterr().out.splitlines())
+    table = load_table(out)
+    assert (table.DEPTH, table.TREES) == (3, 4)
+    assert int(figures["fitvalue_table_bytes"]) == len(table.TABLE) == 4 * (7 * 2 + 8)
+    X, y, deal, group, rounds = fitvalue.load([labels])
+    assert rounds == 4 * len(DEALS) and len(y) == int(figures["fitvalue_pairs"]) > 300
+    base, model = fitvalue.fit(X, y, 4, 3, 0.2, 20)
+    host = fitvalue.predict(X, base, model, 3)
+    device = [value.predict(table, [int(v) for v in row]) for row in X]
+    assert device == list(host)
+    assert len(set(device)) > 4  # the trees split: a constant would pass the line above
+    # The same labels fit to the same table, byte for byte.
+    assert fitvalue.main(argv[:-1] + [str(tmp_path / "again.py")]) == 0
+    assert (tmp_path / "again.py").read_bytes() == out.read_bytes()
+
+
+def test_the_features_the_expert_reads_are_the_labels_columns(labels, monkeypatch):
+    """engine/value.py builds each pair's features from the view; tools/fitvalue.py from the
+    labels' CSV. The same decisions must give the same numbers, or the trees read other features
+    on the device than they were fitted to."""
+    X, _, deal, group, _ = fitvalue.load([labels])
+    rules = rules_for("classic", (("players", 4),))
+    seen = []
+    monkeypatch.setattr(value, "predict", lambda model, f: seen.append(list(f)) or -1)
+    view = SeatView(rules, 0)
+    moves = bytearray(64)
+    for d in DEALS:
+        for k in range(4):
+            s = State(rules, onestep.DEAL_BASE + d, 0)
+            bots = onestep.lineup(rules, k)
+            while not s.is_round_over():
+                p = s.turn
+                s.view_into(view, p)
+                m = bots[p].choose(view)
+                n = turn.legal_moves(view, moves)
+                if p == k and n > 1:
+                    assert value.refine(bots[k], view, m) == m
+                s.apply(m)
+    assert seen == [[int(v) for v in row] for row in X]
+
+
+def test_the_expert_loads_a_value_only_for_the_rules_it_was_fitted_to():
+    from engine import value_classic4
+
+    def kit_refine(preset, **options):
+        return bot_expert.search_kit(make_rules(preset, **options))[5].refine
+
+    assert kit_refine("classic") is value.refine and value._MODEL[0] is value_classic4  # 4 players by default
+    assert kit_refine("classic", limit=100, rounds=3) is value.refine  # match options play the same rounds
+    assert kit_refine("classic", players=2) is None
+    assert kit_refine("classic", optional_pass=1) is None  # V1: a pass the labels never had
+    assert kit_refine("classic", actions=1) is None
+    assert kit_refine("three-color") is None
+    assert kit_refine("cinquillo") is None
+    assert bot_expert.Advisor.refine is None  # the master's playout advisors stay plain
+
+
+def table_of(leaf_left, leaf_right, kinds_left, base=0):
+    """A one-tree, one-split model: alternatives whose kind is in kinds_left get leaf_left."""
+    mask = 0
+    for kind in kinds_left:
+        mask |= 1 << onestep.ELFER_KINDS.index(kind)
+    table = bytes((1, mask, leaf_left & 0xFF, leaf_right & 0xFF))
+    return types.SimpleNamespace(DEPTH=1, TREES=1, BASE=base, TABLE=table)
+
+
+def a_decision_where_ending_the_turn_is_not_the_advisors_move():
+    rules = rules_for("classic", (("players", 4),))
+    view = SeatView(rules, 0)
+    moves = bytearray(64)
+    for d in range(20):
+        s = State(rules, onestep.DEAL_BASE + d, 0)
+        bots = onestep.lineup(rules, 0)
+        while not s.is_round_over():
+            p = s.turn
+            s.view_into(view, p)
+            m = bots[p].choose(view)
+            n = turn.legal_moves(view, moves)
+            if p == 0 and m != END and END in moves[:n] and n > 2:
+                return bots[0], view, m
+            s.apply(m)
+    raise AssertionError("no such decision in 20 deals")
+
+
+def test_the_expert_takes_the_alternative_the_value_says_gains(monkeypatch):
+    adv, view, first = a_decision_where_ending_the_turn_is_not_the_advisors_move()
+    not_end = [k for k in onestep.ELFER_KINDS if k != "end"]
+    monkeypatch.setattr(value, "_MODEL", [table_of(-100, 50, not_end)])
+    assert value.refine(adv, view, first) == END
+    # A gain of 0 or less keeps the advisor's move.
+    monkeypatch.setattr(value, "_MODEL", [table_of(-100, 0, not_end)])
+    assert value.refine(adv, view, first) == first
+    monkeypatch.setattr(value, "_MODEL", [table_of(-100, 50, not_end, base=-60)])
+    assert value.refine(adv, view, first) == first
+
+
+@pytest.mark.parametrize(
+    "argv,says",
+    [
+        (["--depth", "0"], "--depth must be at least 1"),
+        (["--depth", "7"], "--depth must be at most 6"),
+        (["--rate", "0"], "--rate must be above 0"),
+        (["--trees", "0"], "--trees must be at least 1"),
+    ],
+)
+def test_fitvalue_refuses_bad_options_and_writes_nothing(labels, argv, says, tmp_path):
+    out = tmp_path / "table.py"
+    with pytest.raises(SystemExit) as e:
+        fitvalue.main([labels, "--out", str(out)] + argv)
+    assert says in str(e.value)
+    assert not out.exists()
+
+
+def test_fitvalue_refuses_labels_of_another_game(tmp_path):
+    path = tmp_path / "cinquillo.csv"
+    with open(path, "w", newline="") as f:
+        head = ("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES["cinquillo"]
+        csv.writer(f).writerow(head)
+    with pytest.raises(SystemExit) as e:
+        fitvalue.main([str(path), "--out", str(tmp_path / "table.py")])
+    assert "is not a classic tools/onestep.py CSV (no net, gap, beyond" in str(e.value)
+    assert not (tmp_path / "table.py").exists()

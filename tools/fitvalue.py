@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Fits the expert's learned value (engine/value.py) to tools/onestep.py's labels and writes its table.
+
+    python tools/onestep.py --preset classic --deals 6600 --out build/onestep/classic.csv
+    python tools/fitvalue.py build/onestep/classic.csv --out engine/value_classic4.py
+
+Each decision of the labels gives a pair per alternative to the advisor's move: the features
+engine/value.py reads from the view (FEATURES), and the target, what the alternative's label
+(a round won, with the true deal) gains over the advisor's move's. Boosted regression trees,
+least squares, each a full binary tree of DEPTH levels; the kind features split by sets of
+kinds (ordered by their mean residual), the others by a threshold. Leaves are rounded to ints
+of engine/value.py's SCALE within a signed byte as the trees are grown, so the table predicts on the device
+exactly what it predicted here. Needs numpy (a host tool; the device reads only the table).
+
+`--folds K` first reports, for K folds of the deals, what the moves a model fitted on the
+other folds would change are worth by their labels (`fitvalue_cv_gain_points`: points of
+rounds won per 100 rounds, one move ahead: an upper bound on what it gains in play).
+"""
+
+import argparse
+import csv
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import numpy as np  # noqa: E402
+
+from engine.value import NFEATURES, SCALE  # noqa: E402
+
+# engine/value.py's pair features, by name (its docstring says what each one is).
+FEATURES = (
+    "kind_a", "kind_b", "placed", "own", "fewest", "shields", "stock", "nmoves",
+    "net_a", "gap_a", "beyond_a", "rank_a", "net_b", "gap_b", "beyond_b", "rank_b",
+)  # fmt: skip
+CATEGORICAL = 2  # the kinds (features 0 and 1) split by sets
+NEVER = (2, 127)  # a node that does not split: "placed > 127" is never true, all go left
+COLUMNS = ("kind", "net", "gap", "beyond", "rank", "placed", "own", "fewest", "nmoves", "shields", "stock")
+
+
+def load(paths):
+    """The pairs of the labels: X (int16, [pairs, FEATURES]), y (the gain), the deal and the
+    decision (a number) of each pair, and the rounds the labels hold."""
+    decisions = {}
+    for path in paths:
+        with open(path, newline="") as f:
+            rows = csv.reader(f)
+            head = next(rows)
+            missing = [c for c in ("deal", "seat", "decision", "advisor", "won") + COLUMNS if c not in head]
+            if missing:
+                why = "fitvalue: %s is not a classic tools/onestep.py CSV (no %s)"
+                raise SystemExit(why % (path, ", ".join(missing)))
+            at = {name: head.index(name) for name in head}
+            for row in rows:
+                key = (int(row[at["deal"]]), int(row[at["seat"]]), int(row[at["decision"]]))
+                move = [int(row[at[c]]) for c in COLUMNS]
+                decisions.setdefault(key, []).append((int(row[at["advisor"]]), float(row[at["won"]]), move))
+    X = []
+    y = []
+    deal = []
+    group = []
+    rounds = set()
+    for d, key in enumerate(sorted(decisions)):
+        moves = decisions[key]
+        mine = [m for m in moves if m[0]]
+        if len(mine) != 1:
+            raise SystemExit("fitvalue: decision %r has %d advisor moves, not 1" % (key, len(mine)))
+        _, won_a, a = mine[0]
+        rounds.add(key[:2])
+        ctx = [min(a[5], 3), a[6], a[7], a[9], a[10], a[8]]
+        for flag, won_b, b in moves:
+            if flag:
+                continue
+            X.append([a[0], b[0]] + ctx + a[1:5] + b[1:5])
+            y.append(won_b - won_a)
+            deal.append(key[0])
+            group.append(d)
+    X = np.array(X, np.int16).reshape(-1, len(FEATURES))
+    assert X.shape[1] == NFEATURES == len(FEATURES)
+    return X, np.array(y), np.array(deal, np.int64), np.array(group, np.int64), len(rounds)
+
+
+def best_split(X, r, node, nodes, rows, min_leaf):
+    """The best (feature, byte) per node of this level by least squares, or NEVER."""
+    out = [NEVER] * nodes
+    gain = [0.0] * nodes
+    n_node = np.bincount(node[rows], minlength=nodes)
+    s_node = np.bincount(node[rows], weights=r[rows], minlength=nodes)
+    base = np.where(n_node > 0, s_node**2 / np.maximum(n_node, 1), 0.0)
+    for feat in range(X.shape[1]):
+        key = node[rows] * 256 + (X[rows, feat].astype(np.int64) + 128)
+        cnt = np.bincount(key, minlength=nodes * 256).reshape(nodes, 256)
+        sm = np.bincount(key, weights=r[rows], minlength=nodes * 256).reshape(nodes, 256)
+        for k in range(nodes):
+            if n_node[k] < 2 * min_leaf:
+                continue
+            if feat < CATEGORICAL:
+                cats = [c for c in range(8) if cnt[k, 128 + c]]
+                cats.sort(key=lambda c: sm[k, 128 + c] / cnt[k, 128 + c])
+                c_cnt = np.cumsum([cnt[k, 128 + c] for c in cats])[:-1]
+                c_sum = np.cumsum([sm[k, 128 + c] for c in cats])[:-1]
+            else:
+                c_cnt = np.cumsum(cnt[k])[:-1]
+                c_sum = np.cumsum(sm[k])[:-1]
+            ok = (c_cnt >= min_leaf) & (n_node[k] - c_cnt >= min_leaf)
+            if not ok.any():
+                continue
+            right_n = np.maximum(n_node[k] - c_cnt, 1)
+            g = np.where(ok, c_sum**2 / np.maximum(c_cnt, 1) + (s_node[k] - c_sum) ** 2 / right_n - base[k], -1.0)
+            j = int(np.argmax(g))
+            if g[j] > gain[k] + 1e-9:
+                gain[k] = float(g[j])
+                if feat < CATEGORICAL:
+                    mask = 0
+                    for c in cats[: j + 1]:
+                        mask |= 1 << c
+                    out[k] = (feat, mask)
+                else:
+                    out[k] = (feat, j - 128)  # left: the feature at most j - 128
+    return out
+
+
+def goes_right(X, feat, b):
+    x = X[:, feat].astype(np.int64)
+    if feat < CATEGORICAL:
+        return (b >> x) & 1 == 0
+    return x > b
+
+
+def fit(X, y, trees, depth, rate, min_leaf):
+    """(base, [(nodes, leaves)]) in SCALE units; predictions are what engine/value.py computes."""
+    target = y * SCALE
+    base = int(round(float(target.mean())))
+    pred = np.full(len(y), base, np.int64)
+    model = []
+    rows = np.arange(len(y))
+    for _ in range(trees):
+        r = target - pred
+        node = np.zeros(len(y), np.int64)  # index within the level
+        splits = []
+        for level in range(depth):
+            level_splits = best_split(X, r, node, 1 << level, rows, min_leaf)
+            right = np.zeros(len(y), bool)
+            for k, (feat, b) in enumerate(level_splits):
+                at = node == k
+                right[at] = goes_right(X[at], feat, b)
+            node = node * 2 + right
+            splits.extend(level_splits)
+        n = np.bincount(node, minlength=1 << depth)
+        s = np.bincount(node, weights=r, minlength=1 << depth)
+        leaves = [int(max(-127, min(127, round(rate * s[k] / n[k])))) if n[k] else 0 for k in range(1 << depth)]
+        pred += np.array(leaves, np.int64)[node]
+        model.append((splits, leaves))
+    return base, model
+
+
+def predict(X, base, model, depth):
+    pred = np.full(len(X), base, np.int64)
+    for splits, leaves in model:
+        node = np.zeros(len(X), np.int64)
+        for level in range(depth):
+            right = np.zeros(len(X), bool)
+            for k in range(1 << level):
+                feat, b = splits[(1 << level) - 1 + k]
+                at = node == k
+                right[at] = goes_right(X[at], feat, b)
+            node = node * 2 + right
+        pred += np.array(leaves, np.int64)[node]
+    return pred
+
+
+def picked_gain(y, group, pred):
+    """What the labels say the changed moves gain, summed: per decision, the alternative with
+    the highest prediction when it is above 0 (the first of equals, as engine/value.py)."""
+    order = np.lexsort((np.arange(len(y)), -pred, group))
+    first = np.concatenate(([True], group[order][1:] != group[order][:-1]))
+    top = order[first]
+    return float(y[top][pred[top] > 0].sum())
+
+
+def table_text(base, model, depth, args, rows, rounds, sources, deals):
+    out = bytearray()
+    for splits, leaves in model:
+        for feat, b in splits:
+            out += bytes((feat, b & 0xFF))
+        out += bytes(v & 0xFF for v in leaves)
+    lines = [
+        '"""The expert\'s learned value for %s (engine/value.py): generated, do not edit.' % args.name,
+        "",
+        "Written by tools/fitvalue.py from %d pairs of %d rounds of tools/onestep.py labels" % (rows, rounds),
+        "(%s: deals %d-%d): %d trees of depth %d, rate %s, at least %d pairs a leaf."
+        % (", ".join(sources), deals[0], deals[1], len(model), depth, args.rate, args.min_leaf),
+        '"""',
+        "",
+        "DEPTH = %d" % depth,
+        "TREES = %d" % len(model),
+        "BASE = %d" % base,
+        "TABLE = (",
+    ]
+    hexed = out.hex()
+    for i in range(0, len(hexed), 80):
+        lines.append('    b"%s"' % "".join("\\x" + hexed[j : j + 2] for j in range(i, min(i + 80, len(hexed)), 2)))
+    lines.append(")")
+    return "\n".join(lines) + "\n", len(out)
+
+
+def make_parser():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("csv", nargs="+", help="tools/onestep.py CSVs (classic)")
+    p.add_argument("--out", help="the table module to write (e.g. engine/value_classic4.py)")
+    p.add_argument("--name", default="classic, 4 players")
+    p.add_argument("--trees", type=int, default=20)
+    p.add_argument("--depth", type=int, default=4)
+    p.add_argument("--rate", type=float, default=0.2)
+    p.add_argument("--min-leaf", type=int, default=200)
+    p.add_argument("--folds", type=int, default=0, help="cross-validate over this many folds of deals first")
+    return p
+
+
+def main(argv=None):
+    args = make_parser().parse_args(argv)
+    for name, low in (("trees", 1), ("depth", 1), ("min_leaf", 1)):
+        if getattr(args, name) < low:
+            raise SystemExit("fitvalue: --%s must be at least %d" % (name.replace("_", "-"), low))
+    if args.depth > 6:
+        raise SystemExit("fitvalue: --depth must be at most 6 (the table grows as 2**depth)")
+    if not 0 < args.rate <= 1:
+        raise SystemExit("fitvalue: --rate must be above 0 and at most 1, not %s" % args.rate)
+    t0 = time.time()
+    X, y, deal, group, rounds = load(args.csv)
+    if not len(y):
+        raise SystemExit("fitvalue: the labels hold no decision with a choice")
+    print("fitvalue_pairs: %d" % len(y))
+    print("fitvalue_rounds: %d" % rounds)
+    if args.folds > 1:
+        fold = deal % args.folds
+        gain = 0.0
+        for k in range(args.folds):
+            train = fold != k
+            base, model = fit(X[train], y[train], args.trees, args.depth, args.rate, args.min_leaf)
+            test = ~train
+            gain += picked_gain(y[test], group[test], predict(X[test], base, model, args.depth))
+        print("fitvalue_cv_gain_points: %.2f" % (100 * gain / rounds))
+    base, model = fit(X, y, args.trees, args.depth, args.rate, args.min_leaf)
+    fitted = picked_gain(y, group, predict(X, base, model, args.depth))
+    print("fitvalue_fit_gain_points: %.2f" % (100 * fitted / rounds))
+    if args.out:
+        sources = [os.path.basename(p) for p in args.csv]
+        deals = (int(deal.min()), int(deal.max()))
+        text, size = table_text(base, model, args.depth, args, len(y), rounds, sources, deals)
+        with open(args.out + ".tmp", "w") as f:  # a table is replaced whole or not at all
+            f.write(text)
+        os.replace(args.out + ".tmp", args.out)
+        print("fitvalue_table_bytes: %d" % size)
+    print("fitvalue_seconds: %.1f" % (time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
