@@ -54,7 +54,7 @@ class Advisor(MediumBot):
     G_CARD = 12
     DUMP = 0
     FIRST_RELEASE = 1
-    refine = None  # engine/value.py's, on the experts' shared advisor where a table fits the rules
+    refine = None  # engine/value.py's (with .model), on the experts' shared advisor where a table fits
 
 
 class ExpertBot(EasyBot):
@@ -68,11 +68,11 @@ class ExpertBot(EasyBot):
         sampler, know, work, moves, value, advisor = self.kit
         advisor.seat = view.seat  # the shared heuristic tracks only public facts: any seat may ask
         first = advisor.choose(view)  # the heuristic's move (it also brings `know` up to date)
-        if advisor.refine:
-            first = advisor.refine(advisor, view, first)  # checked by a learned value
         n = turn.legal_moves(view, moves)
         if n == 1:
             return moves[0]
+        if advisor.refine:
+            first = advisor.refine(advisor, view, first, moves, n)  # checked by a learned value
         for j in range(n):
             value[j] = 0
         # Each sample costs one playout per candidate, about as many moves as cards are left
@@ -148,6 +148,6 @@ def search_kit(rules):
         if name:
             from engine import value
 
-            _KIT[1][5].refine = value.load(name, rules)
+            value.attach(_KIT[1][5], name, rules)
         _KIT[0] = key
     return _KIT[1]

@@ -78,11 +78,11 @@ class MasterBot(ExpertBot):
         sampler, know, work, moves, value, advisor = self.kit
         advisor.seat = view.seat
         self.first = advisor.choose(view)  # (also brings `know` up to date for the sampler)
-        if advisor.refine:
-            self.first = advisor.refine(advisor, view, self.first)
         n = turn.legal_moves(view, moves)
         if n == 1:
             return moves[0]
+        if advisor.refine:
+            self.first = advisor.refine(advisor, view, self.first, moves, n)  # the expert's own
         for j in range(n):
             value[j] = 0
         self.n = n

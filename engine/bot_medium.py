@@ -84,7 +84,7 @@ class MediumBot(EasyBot):
     def __init__(self, rules, seat, seed=0, know=None):
         super().__init__(rules, seat, seed)
         n = rules.players
-        self.know = know or Knowledge(rules)  # the experts' advisor shares its kit's
+        self.know = Knowledge(rules) if know is None else know  # the experts' advisor shares its kit's
         self.blk = bytearray(n)  # 1: the seat ended its last turn without placing a card
         self.thr = bytearray(n)  # threat per seat, set at each decision
         self.seen = 0  # history entries read

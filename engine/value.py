@@ -21,14 +21,17 @@ a full binary tree of 2**DEPTH - 1 nodes (feature, byte) in heap order, then 2**
 (signed bytes). A node sends a pair right when its feature is above the byte read as a signed
 threshold; for the kinds (features 0 and 1) the byte is a mask of the kinds that go left.
 Predictions are ints in 1/SCALE of a round won: no float, the same move on every runtime, and
-nothing allocated per decision (the features go into one scratch list of the advisor's).
+nothing allocated per decision (the features go into one scratch list of this module's: the
+experts of a game decide one at a time). The labels all had four seats in play, so a tie-break
+round (E23) among fewer keeps the advisor's move. A table also records PROBE, a checksum of the
+features of its labels' first deal: make test recomputes it, so the features cannot change
+without the table being fitted again.
 Only rules that play their preset's rounds load a table (an optional pass, more draws, 10/12
 starts or actions would give moves the labels never had).
 """
 
 import gc
 
-from engine import turn
 from engine.bot_medium import _BIG
 from engine.cards import DRAW, END, PASS, SKIP
 
@@ -36,21 +39,21 @@ SCALE = 1000  # a prediction of SCALE is one round won
 NET_DIV = 16
 NFEATURES = 16
 _FEATS = [0] * NFEATURES  # scratch: the experts of a game decide one at a time
-_MODEL = [None]
 
 
-def load(name, rules):
-    """refine, for the experts' advisor to call, once the table module `name` (engine/bot_expert.py
-    VALUES) is loaded; None when the rules change how the preset's rounds are played."""
+def attach(adv, name, rules):
+    """Has the experts' shared advisor consult the table module `name` (engine/bot_expert.py
+    VALUES): adv.refine and adv.model; nothing when the rules change how the preset's rounds
+    are played."""
     for option in rules.options:
         if option != "players" and option != "limit" and option != "rounds":
-            return None
+            return
     module = __import__(name)
     for part in name.split(".")[1:]:
         module = getattr(module, part)
-    _MODEL[0] = module
+    adv.model = module
+    adv.refine = refine
     gc.collect()  # the import's buffers go before the match's objects fill the holes
-    return refine
 
 
 def elfer_move(adv, view, m, out, k, o):
@@ -114,11 +117,11 @@ def predict(model, f):
     return s
 
 
-def refine(adv, view, first):
-    """The advisor's move `first`, or the legal move the loaded table values most over it when
-    that gain is positive."""
-    moves = adv.buf
-    n = turn.legal_moves(view, moves)
+def refine(adv, view, first, moves, n):
+    """The advisor's move `first`, or the one of the n legal moves the advisor's table values
+    most over it when that gain is positive."""
+    if view.nactive != adv.rules.players:
+        return first
     f = _FEATS
     elfer_move(adv, view, first, f, 0, 8)
     f[2] = view.placed if view.placed < 3 else 3
@@ -129,7 +132,7 @@ def refine(adv, view, first):
     f[7] = n
     best = first
     gain = 0
-    model = _MODEL[0]
+    model = adv.model
     for j in range(n):
         if moves[j] != first:
             elfer_move(adv, view, moves[j], f, 1, 12)

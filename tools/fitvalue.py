@@ -22,6 +22,7 @@ import csv
 import os
 import sys
 import time
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -79,6 +80,11 @@ def load(paths):
             group.append(d)
     X = np.array(X, np.int16).reshape(-1, len(FEATURES))
     assert X.shape[1] == NFEATURES == len(FEATURES)
+    for k, name in enumerate(FEATURES):  # the trees' thresholds are signed bytes
+        if len(X) and not -128 <= X[:, k].min() <= X[:, k].max() <= 127:
+            raise SystemExit(
+                "fitvalue: feature %s runs %d..%d, beyond a signed byte" % (name, X[:, k].min(), X[:, k].max())
+            )
     return X, np.array(y), np.array(deal, np.int64), np.array(group, np.int64), len(rounds)
 
 
@@ -180,7 +186,12 @@ def picked_gain(y, group, pred):
     return float(y[top][pred[top] > 0].sum())
 
 
-def table_text(base, model, depth, args, rows, rounds, sources, deals):
+def probe(X, deal, first):
+    """A checksum of the pair features of deal `first` (below 2**30: a small int on a board)."""
+    return zlib.crc32(X[deal == first].astype("<i2").tobytes()) & 0x3FFFFFFF
+
+
+def table_text(base, model, depth, args, rows, rounds, sources, deals, check):
     out = bytearray()
     for splits, leaves in model:
         for feat, b in splits:
@@ -194,6 +205,8 @@ def table_text(base, model, depth, args, rows, rounds, sources, deals):
         % (", ".join(sources), deals[0], deals[1], len(model), depth, args.rate, args.min_leaf),
         '"""',
         "",
+        "PROBE_DEAL = %d  # make test deals it again: its features must give PROBE" % deals[0],
+        "PROBE = %d" % check,
         "DEPTH = %d" % depth,
         "TREES = %d" % len(model),
         "BASE = %d" % base,
@@ -249,7 +262,8 @@ def main(argv=None):
     if args.out:
         sources = [os.path.basename(p) for p in args.csv]
         deals = (int(deal.min()), int(deal.max()))
-        text, size = table_text(base, model, args.depth, args, len(y), rounds, sources, deals)
+        check = probe(X, deal, deals[0])
+        text, size = table_text(base, model, args.depth, args, len(y), rounds, sources, deals, check)
         with open(args.out + ".tmp", "w") as f:  # a table is replaced whole or not at all
             f.write(text)
         os.replace(args.out + ".tmp", args.out)
