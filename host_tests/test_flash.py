@@ -235,6 +235,15 @@ def test_vboard_speaks_mpremote(tmp_path):
         assert r.stdout.strip().endswith("False"), r.stdout  # a soft reset forgets modules, keeps files
         r = mpremote(vb.url, "exec", "import os; os.stat('nope')")
         assert r.returncode != 0 and "ENOENT" in r.stdout + r.stderr  # MicroPython's errno names
+        # Raw paste (Ctrl-E A Ctrl-A, shared/runtime/pyexec.c) is taken, so mpremote sends whole
+        # windows instead of 256 bytes every 10 ms; a request for another mode is refused.
+        t = flash.connect(vb.url)
+        try:
+            assert t.exec("print(6 * 7)").strip() == b"42" and t.use_raw_paste
+            t.serial.write(b"\x05B\x01")
+            assert t.serial.read(4) == b">R\x00>"  # (the prompt after the exec, then the refusal)
+        finally:
+            t.close()
 
 
 def flash_cli(*args):

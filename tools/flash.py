@@ -260,8 +260,23 @@ def runtime(t):
     return t.eval("__import__('sys').implementation.name")
 
 
-def _remote_size(t, rel):
-    return int(t.eval("_elfer_size(%r)" % rel))
+def _remote_sizes(t, rels):
+    """{path: its size on the board, -1 if absent}, in one round trip."""
+    sizes = t.eval("[_elfer_size(p) for p in %r]" % (list(rels),)) if rels else []
+    return dict(zip(rels, sizes, strict=True))
+
+
+def _write(t, tmp, data, rel):
+    """Write data to tmp on the board in CHUNK pieces, one round trip each: the first piece
+    opens the file and the last closes it (a small file is one round trip)."""
+    n = max(1, -(-len(data) // CHUNK))
+    for i in range(n):
+        code = "w(%r)" % data[i * CHUNK : (i + 1) * CHUNK]
+        if i == 0:
+            code = "f = open(%r, 'wb')\nw = f.write\n" % tmp + code
+        if i == n - 1:
+            code += "\nf.close()"
+        _exec(t, code, rel)
 
 
 HELPERS = """
@@ -371,10 +386,13 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
             )
     copied, skipped = [], []
     made = set()
-    for rel, src in bundle_files(folder):
+    files = bundle_files(folder)
+    doing[:] = ["checking", "the board's files"]
+    sizes = _remote_sizes(t, [rel for rel, _ in files])
+    for rel, src in files:
         doing[:] = ["checking", rel]
         data = read(src)
-        size = _remote_size(t, rel)
+        size = sizes[rel]
         if rel == SETTINGS and size >= 0:
             data = merged_settings(rel, data, _remote_read(t, rel), dry_run, out)
             if data is None:
@@ -398,23 +416,9 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
                 _exec(t, "_elfer_mkdir(%r)" % d, d)
                 made.add(d)
         tmp = rel + TMP_SUFFIX
-        if name == "circuitpython":
-            _exec(t, "f = open(%r, 'wb')\nw = f.write" % tmp, rel)
-            for i in range(0, len(data), CHUNK):
-                _exec(t, "w(%r)" % data[i : i + CHUNK], rel)
-            _exec(t, "f.close()", rel)
-        else:
-            from mpremote.transport import TransportExecError
-
-            try:
-                t.fs_writefile(tmp, data, chunk_size=CHUNK)
-            except (OSError, TransportExecError) as e:
-                if _link_lost(e):
-                    raise
-                text = (getattr(e, "error_output", "") or str(e)).strip() or type(e).__name__
-                raise FlashError("%s: %s" % (rel, text.splitlines()[-1])) from None
-        _exec(t, "_elfer_put(%r, %r)" % (tmp, rel), rel)
-        got = t.eval("_elfer_sum(%r)" % rel)
+        _write(t, tmp, data, rel)
+        # In place at once (the old file until then), and read back in the same round trip.
+        got = _exec(t, "print(_elfer_put(%r, %r) or _elfer_sum(%r))" % (tmp, rel, rel), rel).decode().strip()
         if got != adler(data):
             raise FlashError("%s: the board's copy differs from the bundle after writing" % rel)
         out("copied %s (%d bytes)" % (rel, len(data)))

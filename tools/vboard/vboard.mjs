@@ -128,6 +128,16 @@ function onByte(c) {
   }
   if (raw) {
     if (c === 0x01) {
+      // As pyexec_raw_repl (MicroPython shared/runtime/pyexec.c): Ctrl-A after exactly Ctrl-E
+      // and a letter asks for raw paste ("A"; another letter is answered "R\x00"), otherwise
+      // it resets the raw REPL.
+      if (buf.length === 2 && buf[0] === 0x05) {
+        const ok = buf[1] === 0x41;
+        buf = [];
+        paste = ok;
+        send(ok ? "R\x01" + String.fromCharCode(WINDOW & 255, WINDOW >> 8) : "R\x00>");
+        return;
+      }
       buf = [];
       send("\r\n" + RAW_BANNER + ">");
     } else if (c === 0x02) {
@@ -136,8 +146,6 @@ function onByte(c) {
       send("\r\n" + BANNER + ">>> ");
     } else if (c === 0x03) {
       buf = [];
-    } else if (c === 0x05 && buf.length === 0) {
-      buf = [0x05]; // maybe the raw-paste request "\x05A\x01"
     } else if (c === 0x04) {
       if (buf.length === 0) {
         send("OK\r\nMPY: soft reboot\r\n");
@@ -150,11 +158,6 @@ function onByte(c) {
       execute(src, "OK");
     } else {
       buf.push(c);
-      if (buf.length === 3 && buf[0] === 0x05 && buf[1] === 0x41 && buf[2] === 0x01) {
-        buf = [];
-        paste = true;
-        send("R\x01" + String.fromCharCode(WINDOW & 255, WINDOW >> 8));
-      }
     }
     return;
   }
