@@ -28,26 +28,6 @@ def card(color, rank):
     return color * 32 + rank
 
 
-def color_of(c):
-    return c >> 5
-
-
-def rank_of(c):
-    return c & 31
-
-
-def is_action(c):
-    return c >> 5 == ACTION
-
-
-def face_value(game, c):
-    """Printed value of a card: Cinquillo's jack/knight/king are 10/11/12."""
-    r = c & 31
-    if game == GAME_CINQUILLO and r > 7:
-        return r + 2
-    return r
-
-
 def lowest_rank(mask):
     """The lowest rank set in a bit mask of ranks (0 for an empty mask)."""
     if not mask:

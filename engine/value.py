@@ -20,12 +20,12 @@ A model is a generated table module: DEPTH, TREES, BASE and TABLE, a bytes of TR
 a full binary tree of 2**DEPTH - 1 nodes (feature, byte) in heap order, then 2**DEPTH leaves
 (signed bytes). A node sends a pair right when its feature is above the byte read as a signed
 threshold; for the kinds (features 0 and 1) the byte is a mask of the kinds that go left.
-Predictions are ints in 1/SCALE of a round won: no float, the same move on every runtime, and
-nothing allocated per decision (the features go into one scratch list of this module's: the
-experts of a game decide one at a time). The labels all had four seats in play, so a tie-break
-round (E23) among fewer keeps the advisor's move. A table also records PROBE, a checksum of the
-features of its labels' first deal: make test recomputes it, so the features cannot change
-without the table being fitted again.
+Predictions are ints in 1/1000 of a round won (tools/fitvalue.py SCALE): no float, the same
+move on every runtime, and nothing allocated per decision (the features go into one scratch
+list of this module's: the experts of a game decide one at a time). The labels all had four
+seats in play, so a tie-break round (E23) among fewer keeps the advisor's move. A table also
+records PROBE, its labels' first deal and a checksum of that deal's features: make test
+recomputes it, so the features cannot change without the table being fitted again.
 Only rules that play their preset's rounds load a table (an optional pass, more draws, 10/12
 starts or actions would give moves the labels never had).
 """
@@ -35,10 +35,8 @@ import gc
 from engine.bot_medium import _BIG
 from engine.cards import DRAW, END, PASS, SKIP
 
-SCALE = 1000  # a prediction of SCALE is one round won
 NET_DIV = 16
-NFEATURES = 16
-_FEATS = [0] * NFEATURES  # scratch: the experts of a game decide one at a time
+_FEATS = [0] * 16  # scratch (tools/fitvalue.py NFEATURES): the experts of a game decide one at a time
 
 
 def attach(adv, name, rules):
@@ -96,21 +94,21 @@ def elfer_move(adv, view, m, out, k, o):
 
 
 def predict(model, f):
-    """The model's gain for the pair in f, in 1/SCALE of a round won."""
+    """The model's gain for the pair in f, in 1/1000 of a round won (tools/fitvalue.py SCALE)."""
     table = model.TABLE
-    depth = model.DEPTH
-    inner = (1 << depth) - 1
+    d = model.DEPTH
+    inner = (1 << d) - 1
     s = model.BASE
     o = 0
     for _ in range(model.TREES):
         i = 0
-        for _ in range(depth):
-            feat = table[o + 2 * i]
+        for _ in range(d):
+            k = table[o + 2 * i]  # the feature
             b = table[o + 2 * i + 1]
-            if feat < 2:
-                i = 2 * i + (1 if b >> f[feat] & 1 else 2)
+            if k < 2:
+                i = 2 * i + (1 if b >> f[k] & 1 else 2)
             else:
-                i = 2 * i + (2 if f[feat] > (b - 256 if b > 127 else b) else 1)
+                i = 2 * i + (2 if f[k] > (b - 256 if b > 127 else b) else 1)
         v = table[o + inner + i]  # leaf i - inner, after the tree's 2 * inner node bytes
         s += v - 256 if v > 127 else v
         o += 3 * inner + 1

@@ -4,8 +4,7 @@ Written by tools/fitvalue.py from 790127 pairs of 26388 rounds of tools/onestep.
 (classic4.csv: deals 0-6599): 20 trees of depth 4, rate 0.2, at least 200 pairs a leaf.
 """
 
-PROBE_DEAL = 0  # make test deals it again: its features must give PROBE
-PROBE = 916603297
+PROBE = (0, 916603297)  # (deal, checksum): make test deals it again, its features must give it
 DEPTH = 4
 TREES = 20
 BASE = -65

@@ -117,9 +117,15 @@ def test_circuitpython_firmware_runs_in_32bit_vm_without_growing_its_heap(tmp_pa
     need_vm()
     build = fwm.probe_dir(str(tmp_path))
     modules = fwm.boot_modules(build)
-    ok, out = fwm.vm_fits(build, CP32_HEAP, "expert", "pybadge", modules)
+    ok, out = fwm.vm_fits(build, CP32_HEAP, "expert", "pybadge", modules, qstrs=True)
     assert ok, out[-2000:]
     assert "fw_mem: OK level=expert rounds=3" in out
+    # What a board interns fits six qstr pools: the seventh would cost ~14 KiB at once
+    # (docs/memory.md: the qstr pools). The VM also holds the probe's and the stand-ins' names.
+    pools, names = fwm.qstrs_of(out)
+    harness = fwm.harness_qstrs(names)
+    assert pools >= 6 and "engine.value" in names and "scenario" in harness, (pools, harness)
+    assert len(names) - len(harness) <= fwm.SIX_POOLS, "%d qstrs on a board" % (len(names) - len(harness))
 
 
 def test_32bit_vm_heap_growth_is_detected(tmp_path):

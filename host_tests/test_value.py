@@ -23,19 +23,23 @@ from engine.rules import make_rules  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 
-DEALS = (0, 1, 2)
+DEALS = {"classic": (0, 1, 2), "bastard": tuple(range(12))}  # Bastard's rounds are short
+GAMES = sorted(DEALS)
+
+
+def write_labels(path, game, deals):
+    """tools/onestep.py's rows for some deals of a game (4 players), as its CSV."""
+    rows = [row for d in deals for row in onestep.label_deal((game, 4, d))[0]]
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES[game])
+        out.writerows(rows)
+    return str(path)
 
 
 @pytest.fixture(scope="module")
 def labels(tmp_path_factory):
-    """tools/onestep.py's rows for three classic deals, as its CSV."""
-    path = tmp_path_factory.mktemp("labels") / "classic.csv"
-    rows = [row for d in DEALS for row in onestep.label_deal(("classic", 4, d))[0]]
-    with open(path, "w", newline="") as f:
-        out = csv.writer(f)
-        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES["classic"])
-        out.writerows(rows)
-    return str(path)
+    return write_labels(tmp_path_factory.mktemp("labels") / "classic.csv", "classic", DEALS["classic"])
 
 
 def load_table(path):
@@ -53,8 +57,9 @@ def test_the_table_predicts_on_the_device_what_the_fitter_fitted(labels, tmp_pat
     table = load_table(out)
     assert (table.DEPTH, table.TREES) == (3, 4)
     assert int(figures["fitvalue_table_bytes"]) == len(table.TABLE) == 4 * (7 * 2 + 8)
-    X, y, deal, group, rounds = fitvalue.load([labels])
-    assert rounds == 4 * len(DEALS) and len(y) == int(figures["fitvalue_pairs"]) > 300
+    X, y, deal, group, rounds, game = fitvalue.load([labels])
+    assert game == "classic"
+    assert rounds == 4 * len(DEALS[game]) and len(y) == int(figures["fitvalue_pairs"]) > 300
     base, model = fitvalue.fit(X, y, 4, 3, 0.2, 20)
     host = fitvalue.predict(X, base, model, 3)
     device = [value.predict(table, [int(v) for v in row]) for row in X]
@@ -70,14 +75,14 @@ def test_the_features_the_expert_reads_are_the_labels_columns(labels, monkeypatc
     labels' CSV (the moves' columns come from engine/value.py's elfer_move, the decision's from
     tools/onestep.py's context). The same decisions must give the same numbers, in the same
     order, or the trees read other features on the device than they were fitted to."""
-    X, _, deal, group, _ = fitvalue.load([labels])
+    X, _, deal, group, _, _ = fitvalue.load([labels])
     rules = rules_for("classic", (("players", 4),))
     seen = []
     monkeypatch.setattr(value, "predict", lambda model, f: seen.append(list(f)) or -1)
     table = object()
     view = SeatView(rules, 0)
     moves = bytearray(64)
-    for d in DEALS:
+    for d in DEALS["classic"]:
         for k in range(4):
             s = State(rules, onestep.DEAL_BASE + d, 0)
             bots = onestep.lineup(rules, k)
@@ -91,6 +96,7 @@ def test_the_features_the_expert_reads_are_the_labels_columns(labels, monkeypatc
                     assert value.refine(bots[k], view, m, moves, n) == m
                 s.apply(m)
     assert seen == [[int(v) for v in row] for row in X]
+    assert len({row[0] for row in seen}) > 2  # several kinds of the advisor's moves
 
 
 def test_the_shipped_table_was_fitted_to_the_features_the_engine_reads_today(tmp_path):
@@ -103,12 +109,12 @@ def test_the_shipped_table_was_fitted_to_the_features_the_engine_reads_today(tmp
     with open(path, "w", newline="") as f:
         out = csv.writer(f)
         out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES["classic"])
-        out.writerows(onestep.label_deal(("classic", 4, table.PROBE_DEAL))[0])
-    X, _, deal, _, _ = fitvalue.load([str(path)])
+        out.writerows(onestep.label_deal(("classic", 4, table.PROBE[0]))[0])
+    X, _, deal, _, _, _ = fitvalue.load([str(path)])
     assert len(X) > 30
-    assert fitvalue.probe(X, deal, table.PROBE_DEAL) == table.PROBE
+    assert fitvalue.probe(X, deal, table.PROBE[0]) == table.PROBE[1]
     X[len(X) // 2, 8] += 1  # one release worth one step off: the checksum sees it
-    assert fitvalue.probe(X, deal, table.PROBE_DEAL) != table.PROBE
+    assert fitvalue.probe(X, deal, table.PROBE[0]) != table.PROBE[1]
 
 
 def test_the_expert_loads_a_value_only_for_the_rules_it_was_fitted_to():
@@ -207,5 +213,28 @@ def test_fitvalue_refuses_labels_of_another_game(tmp_path):
         csv.writer(f).writerow(head)
     with pytest.raises(SystemExit) as e:
         fitvalue.main([str(path), "--out", str(tmp_path / "table.py")])
-    assert "is not a classic tools/onestep.py CSV (no net, gap, beyond" in str(e.value)
+    assert "is not a tools/onestep.py CSV of bastard or classic (its columns: deal, seat" in str(e.value)
+    assert not (tmp_path / "table.py").exists()
+
+
+def test_fitvalue_refuses_labels_that_mix_games(tmp_path):
+    paths = [write_labels(tmp_path / (game + ".csv"), game, DEALS[game][:1]) for game in GAMES]
+    with pytest.raises(SystemExit) as e:
+        fitvalue.main(paths + ["--out", str(tmp_path / "table.py")])
+    assert "the labels mix games (bastard, classic)" in str(e.value)
+    assert not (tmp_path / "table.py").exists()
+
+
+def test_bastard_labels_are_cross_validated_but_give_no_table(tmp_path, capsys):
+    """tools/onestep.py labels Bastard too, and fitvalue cross-validates a value over them (the
+    measurement in docs/bots.md); engine/value.py reads Elfer Raus moves only, so no table."""
+    path = write_labels(tmp_path / "bastard.csv", "bastard", DEALS["bastard"])
+    X, y, _, _, rounds, game = fitvalue.load([path])
+    assert game == "bastard" and rounds == 4 * len(DEALS["bastard"]) and len(y) > 100
+    assert {2, 3} <= {int(k) for k in X[:, 1]} <= {1, 2, 3}  # a 5, the next card of a row, a jump (B2)
+    assert fitvalue.main([path, "--folds", "2", "--trees", "2", "--depth", "2", "--min-leaf", "20"]) == 0
+    assert "fitvalue_cv_gain_points: " in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        fitvalue.main([path, "--out", str(tmp_path / "table.py")])
+    assert "engine/value.py reads the moves of classic only: bastard labels" in str(e.value)
     assert not (tmp_path / "table.py").exists()

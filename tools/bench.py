@@ -256,6 +256,11 @@ def firmware_heap_figures(figures, step):
                     else:
                         figures["fw_heap_kib_cp32_" + board] = "%.0f" % vm
                         figures["fw_live_kib_cp32_" + board] = "%.0f" % (fwm.live_peak_vm(build, board=board) / 1024)
+                        if board == "pybadge":  # interned strings: the VM's, and without the probe's
+                            pools, n, on_board = fwm.qstr_run_vm(build, board=board)
+                            figures["fw_qstr_pools_cp32_pybadge"] = "%d" % pools
+                            figures["fw_qstrs_cp32_pybadge"] = "%d" % n
+                            figures["fw_qstrs_board_cp32_pybadge"] = "%d" % on_board
                 except RuntimeError as e:
                     sys.stderr.write("firmware heap of %s failed: %s\n" % (board, e))
         finally:
@@ -475,6 +480,7 @@ def expected_keys():
         kinds = ("cp32",) if runtime == "cp" else ("mpy32", "mpy64")
         keys += ["fw_heap_kib_%s_%s" % (kind, board) for kind in kinds]
         keys.append("fw_live_kib_%s_%s" % ("cp32" if runtime == "cp" else "mpy32", board))
+    keys += ["fw_qstr_pools_cp32_pybadge", "fw_qstrs_cp32_pybadge", "fw_qstrs_board_cp32_pybadge"]
     from boards import mpschemes
 
     for scheme in mpschemes.MP_SCHEMES:

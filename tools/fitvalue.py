@@ -5,16 +5,18 @@
     python tools/fitvalue.py build/onestep/classic.csv --out engine/value_classic4.py
 
 Each decision of the labels gives a pair per alternative to the advisor's move: the features
-engine/value.py reads from the view (FEATURES), and the target, what the alternative's label
+engine/value.py reads from the view (feature_names), and the target, what the alternative's label
 (a round won, with the true deal) gains over the advisor's move's. Boosted regression trees,
 least squares, each a full binary tree of DEPTH levels; the kind features split by sets of
 kinds (ordered by their mean residual), the others by a threshold. Leaves are rounded to ints
-of engine/value.py's SCALE within a signed byte as the trees are grown, so the table predicts on the device
+of SCALE within a signed byte as the trees are grown, so the table predicts on the device
 exactly what it predicted here. Needs numpy (a host tool; the device reads only the table).
 
 `--folds K` first reports, for K folds of the deals, what the moves a model fitted on the
 other folds would change are worth by their labels (`fitvalue_cv_gain_points`: points of
 rounds won per 100 rounds, one move ahead: an upper bound on what it gains in play).
+Bastard's labels (onestep.py --preset bastard) are cross-validated only: engine/value.py reads
+Elfer Raus moves (TABLES; docs/bots.md, What did not work, has why).
 """
 
 import argparse
@@ -29,35 +31,60 @@ sys.path.insert(0, ROOT)
 
 import numpy as np  # noqa: E402
 
-from engine.value import NFEATURES, SCALE  # noqa: E402
+from engine import value  # noqa: E402
 
-# engine/value.py's pair features, by name (its docstring says what each one is).
-FEATURES = (
-    "kind_a", "kind_b", "placed", "own", "fewest", "shields", "stock", "nmoves",
-    "net_a", "gap_a", "beyond_a", "rank_a", "net_b", "gap_b", "beyond_b", "rank_b",
-)  # fmt: skip
+SCALE = 1000  # a prediction of SCALE is one round won (engine/value.py predict)
+
+# Per game, tools/onestep.py's columns for a move (kind and its 4 numbers) and for the decision
+# (features 2-7 in order: engine/value.py GAMES). The pair's features are named from them.
+LAYOUTS = {
+    "classic": (("kind", "net", "gap", "beyond", "rank"), ("placed", "own", "fewest", "shields", "stock", "nmoves")),
+    "bastard": (
+        ("kind", "risk", "kills", "own_gap", "rank"),
+        ("own_dead", "own", "fewest", "others_dead", "others_cards", "nmoves"),
+    ),
+}
+NFEATURES = 16
+TABLES = ("classic",)  # the games whose moves engine/value.py reads: the others' labels are only cross-validated
 CATEGORICAL = 2  # the kinds (features 0 and 1) split by sets
-NEVER = (2, 127)  # a node that does not split: "placed > 127" is never true, all go left
-COLUMNS = ("kind", "net", "gap", "beyond", "rank", "placed", "own", "fewest", "nmoves", "shields", "stock")
+NEVER = (2, 127)  # a node that does not split: "feature 2 > 127" is never true, all go left
+
+
+def feature_names(game):
+    """engine/value.py's pair features of a game, by name (its docstring says what each is)."""
+    move, decision = LAYOUTS[game]
+    return ("kind_a", "kind_b") + decision + tuple(c + "_a" for c in move[1:]) + tuple(c + "_b" for c in move[1:])
+
+
+def game_of(path, head):
+    """The game whose columns a labels' CSV holds (refused when it is no game's)."""
+    for game, (move, decision) in sorted(LAYOUTS.items()):
+        if all(c in head for c in ("deal", "seat", "decision", "advisor", "won") + move + decision):
+            return game
+    why = "fitvalue: %s is not a tools/onestep.py CSV of %s (its columns: %s)"
+    raise SystemExit(why % (path, " or ".join(sorted(LAYOUTS)), ", ".join(head)))
 
 
 def load(paths):
-    """The pairs of the labels: X (int16, [pairs, FEATURES]), y (the gain), the deal and the
-    decision (a number) of each pair, and the rounds the labels hold."""
+    """The pairs of the labels: X (int16, [pairs, NFEATURES]), y (the gain), the deal and the
+    decision (a number) of each pair, the rounds the labels hold, and their game."""
     decisions = {}
+    games = set()
     for path in paths:
         with open(path, newline="") as f:
             rows = csv.reader(f)
             head = next(rows)
-            missing = [c for c in ("deal", "seat", "decision", "advisor", "won") + COLUMNS if c not in head]
-            if missing:
-                why = "fitvalue: %s is not a classic tools/onestep.py CSV (no %s)"
-                raise SystemExit(why % (path, ", ".join(missing)))
+            game = game_of(path, head)
+            games.add(game)
+            if len(games) > 1:
+                raise SystemExit("fitvalue: the labels mix games (%s)" % ", ".join(sorted(games)))
+            move_cols, decision_cols = LAYOUTS[game]
             at = {name: head.index(name) for name in head}
             for row in rows:
                 key = (int(row[at["deal"]]), int(row[at["seat"]]), int(row[at["decision"]]))
-                move = [int(row[at[c]]) for c in COLUMNS]
-                decisions.setdefault(key, []).append((int(row[at["advisor"]]), float(row[at["won"]]), move))
+                move = [int(row[at[c]]) for c in move_cols]
+                ctx = [int(row[at[c]]) for c in decision_cols]
+                decisions.setdefault(key, []).append((int(row[at["advisor"]]), float(row[at["won"]]), move, ctx))
     X = []
     y = []
     deal = []
@@ -68,24 +95,26 @@ def load(paths):
         mine = [m for m in moves if m[0]]
         if len(mine) != 1:
             raise SystemExit("fitvalue: decision %r has %d advisor moves, not 1" % (key, len(mine)))
-        _, won_a, a = mine[0]
+        _, won_a, a, ctx = mine[0]
         rounds.add(key[:2])
-        ctx = [min(a[5], 3), a[6], a[7], a[9], a[10], a[8]]
-        for flag, won_b, b in moves:
+        if game == "classic":
+            ctx[0] = min(ctx[0], 3)  # cards placed this turn, as engine/value.py elfer_context
+        for flag, won_b, b, _ in moves:
             if flag:
                 continue
             X.append([a[0], b[0]] + ctx + a[1:5] + b[1:5])
             y.append(won_b - won_a)
             deal.append(key[0])
             group.append(d)
-    X = np.array(X, np.int16).reshape(-1, len(FEATURES))
-    assert X.shape[1] == NFEATURES == len(FEATURES)
-    for k, name in enumerate(FEATURES):  # the trees' thresholds are signed bytes
+    names = feature_names(game)
+    X = np.array(X, np.int16).reshape(-1, NFEATURES)
+    assert X.shape[1] == NFEATURES == len(value._FEATS) == len(names)
+    for k, name in enumerate(names):  # the trees' thresholds are signed bytes
         if len(X) and not -128 <= X[:, k].min() <= X[:, k].max() <= 127:
             raise SystemExit(
                 "fitvalue: feature %s runs %d..%d, beyond a signed byte" % (name, X[:, k].min(), X[:, k].max())
             )
-    return X, np.array(y), np.array(deal, np.int64), np.array(group, np.int64), len(rounds)
+    return X, np.array(y), np.array(deal, np.int64), np.array(group, np.int64), len(rounds), game
 
 
 def best_split(X, r, node, nodes, rows, min_leaf):
@@ -205,8 +234,7 @@ def table_text(base, model, depth, args, rows, rounds, sources, deals, check):
         % (", ".join(sources), deals[0], deals[1], len(model), depth, args.rate, args.min_leaf),
         '"""',
         "",
-        "PROBE_DEAL = %d  # make test deals it again: its features must give PROBE" % deals[0],
-        "PROBE = %d" % check,
+        "PROBE = (%d, %d)  # (deal, checksum): make test deals it again, its features must give it" % (deals[0], check),
         "DEPTH = %d" % depth,
         "TREES = %d" % len(model),
         "BASE = %d" % base,
@@ -221,7 +249,7 @@ def table_text(base, model, depth, args, rows, rounds, sources, deals, check):
 
 def make_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("csv", nargs="+", help="tools/onestep.py CSVs (classic)")
+    p.add_argument("csv", nargs="+", help="tools/onestep.py CSVs of one game (classic or bastard)")
     p.add_argument("--out", help="the table module to write (e.g. engine/value_classic4.py)")
     p.add_argument("--name", default="classic, 4 players")
     p.add_argument("--trees", type=int, default=20)
@@ -242,7 +270,12 @@ def main(argv=None):
     if not 0 < args.rate <= 1:
         raise SystemExit("fitvalue: --rate must be above 0 and at most 1, not %s" % args.rate)
     t0 = time.time()
-    X, y, deal, group, rounds = load(args.csv)
+    X, y, deal, group, rounds, game = load(args.csv)
+    if args.out and game not in TABLES:
+        raise SystemExit(
+            "fitvalue: engine/value.py reads the moves of %s only: %s labels can be cross-validated "
+            "(--folds), not written as a table" % (", ".join(TABLES), game)
+        )
     if not len(y):
         raise SystemExit("fitvalue: the labels hold no decision with a choice")
     print("fitvalue_pairs: %d" % len(y))

@@ -33,7 +33,7 @@ from workers import map_tasks  # noqa: E402
 
 from engine import turn, value  # noqa: E402
 from engine.bot_expert import Advisor  # noqa: E402
-from engine.bot_medium import MediumBot  # noqa: E402
+from engine.bot_medium import _RANKS10, MediumBot, _popcount  # noqa: E402
 from engine.cards import DRAW  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
@@ -45,6 +45,7 @@ COMMON = ("placed", "own", "fewest", "nmoves", "hist_len")
 FEATURES = {
     "classic": ("kind", "net", "gap", "beyond", "rank") + COMMON + ("shields", "stock", "dump"),
     "cinquillo": ("kind", "key", "rank") + COMMON,
+    "bastard": ("kind", "risk", "kills", "own_gap", "rank") + COMMON + ("own_dead", "others_dead", "others_cards"),
 }
 
 
@@ -54,6 +55,41 @@ def elfer_move(adv, view, m):
     out = [0] * 5
     value.elfer_move(adv, view, m, out, 0, 1)
     return tuple(out)
+
+
+def bastard_move(adv, view, m):
+    """(kind, risk, kills, own_gap, rank): kind 0 pass, 1 a 5, 2 the next card of a row, 3 a
+    jump (B2); then the others' cards beyond it, theirs it kills, ours it kills, its rank (as
+    engine/bot_medium.py _bastard_key reads them); a 5 as (the others' cards of its suit, 0,
+    own other cards of its suit, 5). Host-only: no table was shipped (docs/bots.md)."""
+    if m >= DRAW:
+        return (0, 0, 0, 0, 0)
+    c = m >> 5
+    r = m & 31
+    h = view.hands[adv.seat * 4 + c]
+    hi = view.hi[c]
+    others = _RANKS10 & ~h & ~view.table[c]
+    if hi == 0:
+        return (1, _popcount(others), 0, _popcount(h & _RANKS10) - 1, r)
+    if r > hi:
+        gap = ((1 << r) - 1) & ~((2 << hi) - 1)
+        beyond = _RANKS10 & ~((2 << r) - 1)
+    else:
+        gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
+        beyond = (1 << r) - 2
+    return (3 if gap else 2, _popcount(beyond & others), _popcount(gap & others), _popcount(gap & h), r)
+
+
+def bastard_context(adv, view):
+    """(own dead cards, the others' dead cards, the cards the others hold) of a Bastard decision."""
+    mine = dead = 0
+    for c in range(4):
+        if view.hi[c]:
+            d = ((1 << view.hi[c]) - 1) & ~((2 << view.lo[c]) - 1) & ~view.table[c]  # jumped over (B2)
+            mine += _popcount(d & view.hands[adv.seat * 4 + c])
+            dead += _popcount(d)
+    theirs = sum(view.count[p] for p in range(adv.rules.players) if p != adv.seat)
+    return (mine, dead - mine, theirs)
 
 
 def one_card_move(adv, view, m):
@@ -80,11 +116,13 @@ def context(preset, adv, view, nmoves):
     common = (view.placed, view.count[adv.seat], fewest, nmoves, view.hist_len)
     if preset == "cinquillo":
         return common
+    if preset == "bastard":
+        return common + bastard_context(adv, view)
     shields = adv._shields(view)
     return common + (shields, view.stock_left, int(fewest <= adv.DUMP and shields >= 2))
 
 
-MOVE_FEATURES = {"classic": elfer_move, "cinquillo": one_card_move}
+MOVE_FEATURES = {"classic": elfer_move, "cinquillo": one_card_move, "bastard": bastard_move}
 
 
 def lineup(rules, k):

@@ -1,6 +1,6 @@
 """The firmware's logic under MicroPython with stand-in hardware (memory probe).
 
-    micropython -X heapsize=N tools/mp/fw_mem.py [LEVEL [ROUNDS [LENGTH [BOARD]]]]
+    micropython -X heapsize=N tools/mp/fw_mem.py [LEVEL [ROUNDS [LENGTH [BOARD [PRELOAD [qstrs]]]]]]
     node tools/mpvm/run.mjs --heap N --tree DIR --loop "tick()" tools/mp/fw_mem.py [...]
     (a folder holding engine/, firmware/, boards/, the stubs and adafruit_ticks:
     tools/mp/fw_mem_host.py builds it and runs both)
@@ -42,6 +42,8 @@ LENGTH = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 BOARD = sys.argv[4] if len(sys.argv) > 4 else "pybadge"
 # Modules to import one per step before the boot ("?": list the boot's modules instead).
 PRELOAD = sys.argv[5] if len(sys.argv) > 5 else ""
+# "qstrs": end with micropython.qstr_info(1), every interned string (fw_mem_host.qstr_run_vm).
+QSTRS = len(sys.argv) > 6 and sys.argv[6] == "qstrs"
 LONG_MS = 700  # firmware/buttons.py: a long press from 600 ms, a very long one from 1600 ms
 LONGER_MS = 1700
 VM = sys.platform == "webassembly"
@@ -239,6 +241,10 @@ def report(out, total0, grew_at, live_peak):
     if VM:
         print("fw_live_peak: %d" % live_peak)
     print("fw_stand_in_bytes: %d" % STAND_IN[0])
+    if QSTRS:
+        import micropython
+
+        micropython.qstr_info(1)
 
 
 gc.collect()

@@ -75,8 +75,8 @@ def probe_dir(dest, mpy=False, micropython=False):
     return dest
 
 
-def args(level, rounds, board, modules=""):
-    return [level, str(rounds), "0", board] + ([modules] if modules else [])
+def args(level, rounds, board, modules="", qstrs=False):
+    return [level, str(rounds), "0", board] + ([modules, "qstrs"] if qstrs else [modules] if modules else [])
 
 
 def run_unix(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge"):
@@ -88,13 +88,14 @@ def smallest_heap_unix(build, level=LEVEL, board="pybadge", rounds=ROUNDS):
     return upy.smallest_heap("tools/mp/fw_mem.py", build, step=1024, args=args(level, rounds, board))
 
 
-def run_vm(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge", modules=""):
-    """(returncode, {key: value}, stdout + stderr) of fw_mem.py in the VM, one app step per call."""
+def run_vm(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge", modules="", qstrs=False):
+    """(returncode, {key: value}, stdout + stderr) of fw_mem.py in the VM, one app step per call;
+    qstrs: the output ends with every interned string (qstrs_of reads them)."""
     node = shutil.which("node")
     if node is None:
         return 127, {}, "node is not on PATH"
     cmd = [node, mpvm.RUN_MJS, "--timeout", str(VM_TIMEOUT), "--heap", str(int(heap)), "--tree", build]
-    cmd += ["--loop", "tick()", SCRIPT] + args(level, rounds, board, modules)
+    cmd += ["--loop", "tick()", SCRIPT] + args(level, rounds, board, modules, qstrs)
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=VM_TIMEOUT + 30, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
@@ -110,9 +111,9 @@ def boot_modules(build, level=LEVEL, board="pybadge"):
     return keys["fw_boot_modules"]
 
 
-def vm_fits(build, heap, level=LEVEL, board="pybadge", modules="", rounds=ROUNDS):
+def vm_fits(build, heap, level=LEVEL, board="pybadge", modules="", rounds=ROUNDS, qstrs=False):
     """(True if the run completes without the heap growing, the run's output)."""
-    rc, keys, out = run_vm(build, heap, level, rounds, board, modules)
+    rc, keys, out = run_vm(build, heap, level, rounds, board, modules, qstrs)
     return rc == 0 and keys.get("fw_heap_grew") == "0", out
 
 
@@ -142,3 +143,69 @@ def live_run_vm(build, level=LEVEL, board="pybadge"):
     if rc or "fw_live_peak" not in keys:
         raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
     return int(keys["fw_live_peak"]), int(keys.get("fw_stand_in_bytes", 0))
+
+
+# --- interned strings (qstrs): the pools' cliff (docs/memory.md) ---------------------------------
+# MicroPython keeps interned strings in pools that double: 20, 40, ... 640 entries hold 1,260; the
+# 1,261st allocates a seventh pool of 1,280 entries at once (py/qstr.c qstr_add), on a board as in
+# the VM (both start from a pool sized MICROPY_ALLOC_QSTR_ENTRIES_INIT, 10).
+SIX_POOLS = 1260
+
+
+def qstrs_of(out):
+    """(pools, names) from a run's output that ended with micropython.qstr_info(1)."""
+    pools = 0
+    names = []
+    for line in out.splitlines():
+        if line.startswith("qstr pool: n_pool="):
+            pools = int(line.split("n_pool=")[1].split(",")[0])
+        elif line.startswith("Q(") and line.endswith(")"):
+            names.append(line[2:-1])
+    return pools, names
+
+
+def _tokens(paths):
+    """The names and string constants in Python sources (what compiling them may intern)."""
+    import ast
+    import io
+    import tokenize
+
+    out = set()
+    for path in paths:
+        with open(path) as f:
+            for tok in tokenize.generate_tokens(io.StringIO(f.read()).readline):
+                if tok.type == tokenize.NAME:
+                    out.add(tok.string)
+                elif tok.type == tokenize.STRING:
+                    try:
+                        value = ast.literal_eval(tok.string)
+                    except (ValueError, SyntaxError):
+                        continue
+                    if isinstance(value, str):
+                        out.add(value)
+    return out
+
+
+def harness_qstrs(names):
+    """The names only the probe brings, which a board does not hold: fw_mem.py's, the stand-ins'
+    (CircuitPython's displayio, microcontroller, supervisor are built in, their names in its
+    firmware) and their file paths, and none that our firmware's sources also spell."""
+    import glob
+
+    stubs = glob.glob(os.path.join(TOOLS, "mp", "stubs", "*.py"))
+    harness = _tokens(stubs + [SCRIPT])
+    ours = _tokens(
+        os.path.join(upy.ROOT, rel) for rel in upy.sources(("engine", "firmware", "boards")) if rel.endswith(".py")
+    )
+    paths = set("/proj/" + os.path.basename(p) for p in stubs) | {SCRIPT, "/script/" + os.path.basename(SCRIPT)}
+    return [q for q in names if q in paths or q in harness and q not in ours]
+
+
+def qstr_run_vm(build, level=LEVEL, board="pybadge"):
+    """(pools, qstrs, qstrs a board would hold) at the end of a VM run at 1 MiB; the last is the
+    run's less harness_qstrs (an upper bound: the stand-ins' names our code spells are counted)."""
+    rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board), qstrs=True)
+    pools, names = qstrs_of(out)
+    if rc or not names:
+        raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
+    return pools, len(names), len(names) - len(harness_qstrs(names))
