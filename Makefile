@@ -56,11 +56,15 @@ play: $(STAMP)
 # (a fresh clone on 2 cores: 389 s with one worker a core and whole files per worker, 300 s
 # with two a core, 264 s with three). The text-only firmware tests draw lazily and
 # host_tests/conftest.py freezes the imports for gc: 723 CPU-s -> 383, 249 s on a fresh
-# clone while the host stole half the cores (2026-12-01). The longest tests start first
-# (host_tests/conftest.py LONGEST): 239-244 s locally with six workers, 239 s with four (2026-12-02).
+# clone while the host stole half the cores (2026-12-01). Starting the longest tests first
+# (tried 2026-12-02) put them all on the cores at once: the end-to-end test's round then took
+# over its 120 s. Compiled modules are cached for the run even where the environment says
+# PYTHONDONTWRITEBYTECODE (the build machine's does): the workers, and the tools the tests start, then compile
+# each module and rewrite each test's asserts once, not once a process (406 CPU-s instead of
+# 427, 232 s, 2026-12-02).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 3 )))
 test: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
-	$(PY) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist worksteal $(ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist worksteal $(ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

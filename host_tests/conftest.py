@@ -12,61 +12,13 @@ def _worker(config):
     return getattr(config, "workerinput", {}).get("workerid")
 
 
-# The longest tests (make test ARGS=--durations=20), longest first, each a prefix of test ids: under
-# make test each starts the share of a worker (spread_longest), so none is left running alone at
-# the end of the run. A group sharing a module fixture stays together.
-LONGEST = (
-    "test_e2e_vboard.py::test_flashed_pico_lcd_114",
-    "test_micropython_wasm.py::test_engine_turn_allocates_nothing_32bit",
-    "test_flash.py::test_make_flash_micropython_route",
-    "test_firmware_memory.py::test_framebuf_firmware_runs_in_32bit_vm",
-    "test_micropython.py::test_refusals_and_hints_in_every_language",
-    "test_micropython.py::test_cross_runtime_games",
-    "test_screenshots.py::test_every_refresh_pushed",
-    "test_web.py::test_web_round_reload",
-    "test_firmware_memory.py::test_circuitpython_firmware_runs_in_32bit_vm",
-    "test_gfx_framebuf.py::test_framebuf_draws_every_pixel_as_displayio_does[clue]",
-    "test_flash.py::test_serial_line_lost_mid_flash",
-    "test_flash.py::test_flash_circuitpython_route_when_writable",
-)
-
-
-def spread_longest(items, workers):
-    """Reorder items for pytest-xdist's worksteal, which deals them out in consecutive shares
-    (node i gets len(pending) // (workers - i) of what is left; xdist/scheduler/worksteal.py
-    check_schedule): the LONGEST groups go round the shares, each first in its share."""
-    groups = []
-    for prefix in LONGEST:
-        group = [item for item in items if item.nodeid.split("/")[-1].startswith(prefix)]
-        if group:
-            groups.append(group)
-    moved = set(id(item) for group in groups for item in group)
-    rest = [item for item in items if id(item) not in moved]
-    shares = [[] for _ in range(workers)]
-    for k, group in enumerate(groups):
-        shares[k % workers] += group
-    left = len(items)
-    out = []
-    for i, share in enumerate(shares):
-        size = left // (workers - i)
-        left -= size
-        take = max(0, size - len(share))
-        out += share + rest[:take]
-        rest = rest[take:]
-    items[:] = out + rest
-
-
 def pytest_collection_modifyitems(config, items):
-    """Under make soak (ELFER_SOAK=N) only the fuzz tests run; under pytest-xdist the longest
-    tests start first."""
-    if fuzzing.SOAK:
-        keep = [item for item in items if fuzzing.surface_of(getattr(item, "function", None))]
-        config.hook.pytest_deselected(items=[item for item in items if item not in keep])
-        items[:] = keep
+    """Under make soak (ELFER_SOAK=N) only the fuzz tests run."""
+    if not fuzzing.SOAK:
         return
-    workers = getattr(config, "workerinput", {}).get("workercount")
-    if workers and config.getoption("dist", "no") == "worksteal":
-        spread_longest(items, int(workers))
+    keep = [item for item in items if fuzzing.surface_of(getattr(item, "function", None))]
+    config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+    items[:] = keep
 
 
 def pytest_collection_finish(session):
