@@ -36,7 +36,8 @@ from engine import value  # noqa: E402
 SCALE = 1000  # a prediction of SCALE is one round won (engine/value.py predict)
 
 # Per game, tools/onestep.py's columns for a move (kind and its 4 numbers) and for the decision
-# (features 2-7 in order: engine/value.py GAMES). The pair's features are named from them.
+# (features 2-7 in order: classic as engine/value.py refine reads them, Bastard as onestep.py
+# bastard_context). The pair's features are named from them.
 LAYOUTS = {
     "classic": (("kind", "net", "gap", "beyond", "rank"), ("placed", "own", "fewest", "shields", "stock", "nmoves")),
     "bastard": (
@@ -98,7 +99,7 @@ def load(paths):
         _, won_a, a, ctx = mine[0]
         rounds.add(key[:2])
         if game == "classic":
-            ctx[0] = min(ctx[0], 3)  # cards placed this turn, as engine/value.py elfer_context
+            ctx[0] = min(ctx[0], 3)  # cards placed this turn, as engine/value.py refine
         for flag, won_b, b, _ in moves:
             if flag:
                 continue

@@ -147,8 +147,10 @@ def live_run_vm(build, level=LEVEL, board="pybadge"):
 
 # --- interned strings (qstrs): the pools' cliff (docs/memory.md) ---------------------------------
 # MicroPython keeps interned strings in pools that double: 20, 40, ... 640 entries hold 1,260; the
-# 1,261st allocates a seventh pool of 1,280 entries at once (py/qstr.c qstr_add), on a board as in
-# the VM (both start from a pool sized MICROPY_ALLOC_QSTR_ENTRIES_INIT, 10).
+# 1,261st allocates a seventh pool of 1,280 entries at once (py/qstr.c qstr_add: twice the last
+# pool's), on a board as in the VM: the pool of built-in names declares 10 entries "so that the first
+# dynamically allocated pool is twice this size" (py/qstr.c const_pool; tools/mpy-tool.py gives
+# a frozen pool the same).
 SIX_POOLS = 1260
 
 
