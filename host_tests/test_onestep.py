@@ -14,7 +14,7 @@ import onestep  # noqa: E402
 
 
 # Classic deal 4: play-outs that start without the history (Knowledge's facts) end 2 rounds otherwise.
-@pytest.mark.parametrize("preset,deal", [("classic", 4), ("cinquillo", 3)])
+@pytest.mark.parametrize("preset,deal", [("classic", 4), ("cinquillo", 3), ("bastard", 0)])
 def test_the_advisors_own_move_is_labelled_with_the_round_it_really_played(preset, deal):
     # The play-out of a move starts fresh bots on a copy of the game: if they did not read the
     # history as the real ones do, or the copy lost part of the state, the advisor's own move
@@ -48,6 +48,8 @@ def test_a_smoke_run_writes_a_row_per_legal_move_and_prints_its_figures(tmp_path
     [
         (["--deals", "0"], "--deals must be at least 1"),
         (["--seed", "-1"], "--seed must be 0 or more"),
+        (["--preset", "bastard", "--layout", "classic"], "--layout classic does not read bastard's moves"),
+        (["--preset", "classic", "--layout", "cinquillo"], "--layout cinquillo does not read classic's moves"),
     ],
 )
 def test_bad_options_are_refused_before_any_play(argv, says, tmp_path):
@@ -55,3 +57,17 @@ def test_bad_options_are_refused_before_any_play(argv, says, tmp_path):
         onestep.main(argv + ["--workers", "1", "--out", str(tmp_path / "x.csv")])
     assert says in str(e.value)
     assert not (tmp_path / "x.csv").exists()
+
+
+def test_cinquillo_moves_read_with_the_classic_tables_features(tmp_path, capsys):
+    """--layout classic: Cinquillo's moves as engine/value.py elfer_move reads them (a 5 is a start
+    card, then releases, free cards and bottlenecks), so the classic fitter takes the labels."""
+    out = tmp_path / "labels.csv"
+    argv = ["--preset", "cinquillo", "--layout", "classic", "--deals", "1", "--workers", "1", "--out", str(out)]
+    assert onestep.main(argv) == 0
+    assert "onestep_cinquillo_4p_rounds: 4" in capsys.readouterr().out
+    with open(out, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0])[7:] == list(onestep.FEATURES["classic"])
+    kinds = {onestep.ELFER_KINDS[int(r["kind"])] for r in rows}
+    assert {"start", "release"} <= kinds <= {"pass", "start", "release", "free", "bottleneck"}

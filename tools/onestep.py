@@ -15,7 +15,8 @@ host, never a level to play against.
 
 The CSV has a row per legal move: deal, seat, decision (the advisor seat's count in the round),
 move, advisor (1: the advisor's choice), won, score, then the features FEATURES[preset] (the
-move's kind as the advisor sees it, and what the seat's view shows).
+move's kind as the advisor sees it, and what the seat's view shows). `--layout classic` reads
+Cinquillo's moves with the classic table's features instead (engine/value.py elfer_move).
 """
 
 import argparse
@@ -135,9 +136,10 @@ def outcome(s, k):
 
 def label_deal(task):
     """Rows for every seating of one deal, and each seating's real (won, score)."""
-    preset, players, deal = task
+    preset, players, deal = task[:3]
+    layout = task[3] if len(task) > 3 else preset  # whose features the rows hold (--layout)
     rules = rules_for(preset, (("players", players),))
-    move_features = MOVE_FEATURES[preset]
+    move_features = MOVE_FEATURES[layout]
     view = SeatView(rules, 0)
     other = SeatView(rules, 0)
     work = State(rules, deal_now=False)
@@ -154,7 +156,7 @@ def label_deal(task):
             m = bots[p].choose(view)
             n = turn.legal_moves(view, moves) if p == k else 0
             if n > 1:
-                ctx = context(preset, bots[k], view, n)
+                ctx = context(layout, bots[k], view, n)
                 for j in range(n):
                     s.copy_into(work)
                     work.apply(moves[j])
@@ -171,6 +173,12 @@ def make_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--preset", default="classic", choices=sorted(FEATURES))
     p.add_argument("--players", type=int, default=4, choices=(3, 4))
+    p.add_argument(
+        "--layout",
+        choices=sorted(FEATURES),
+        help="read the moves with another game's features (default: the preset's own); classic's, "
+        "engine/value.py elfer_move, read Cinquillo's moves too",
+    )
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=0, help="the first deal (seed DEAL_BASE + it)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -184,14 +192,18 @@ def main(argv=None):
         raise SystemExit("onestep: --deals must be at least 1, not %d" % args.deals)
     if args.seed < 0:
         raise SystemExit("onestep: --seed must be 0 or more, not %d" % args.seed)
-    tasks = [(args.preset, args.players, d) for d in range(args.seed, args.seed + args.deals)]
+    layout = args.layout or args.preset
+    if layout != args.preset and (layout, args.preset) != ("classic", "cinquillo"):
+        why = "onestep: --layout %s does not read %s's moves (classic's read Cinquillo's too)"
+        raise SystemExit(why % (layout, args.preset))
+    tasks = [(args.preset, args.players, d, layout) for d in range(args.seed, args.seed + args.deals)]
     t0 = time.time()
     results = map_tasks(label_deal, tasks, args.workers)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     rows = [row for deal_rows, _ in results for row in deal_rows]
     with open(args.out, "w", newline="") as f:
         out = csv.writer(f)
-        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + FEATURES[args.preset])
+        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + FEATURES[layout])
         out.writerows(rows)
     decisions = len({(r[0], r[1], r[2]) for r in rows})
     best = {}
