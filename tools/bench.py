@@ -246,7 +246,7 @@ def firmware_heap_figures(figures, step):
                     vm = fwm.smallest_heap_vm(build, board=board) / 1024
                     if mpy:
                         # The machine stand-in is counted out: a board has machine built in.
-                        live, stand_in = fwm.live_run_vm(build, board=board)
+                        live, stand_in = fwm.live_run_vm(build, board=board)[:2]
                         figures["fw_heap_kib_mpy32_" + board] = "%.0f" % (vm - stand_in / 1024)
                         figures["fw_live_kib_mpy32_" + board] = "%.0f" % ((live - stand_in) / 1024)
                         r = fwm.run_unix(build, 1 << 21, board=board)
@@ -255,9 +255,9 @@ def firmware_heap_figures(figures, step):
                         figures["fw_heap_kib_mpy64_" + board] = "%.0f" % (unix - stand_in64 / 1024)
                     else:
                         figures["fw_heap_kib_cp32_" + board] = "%.0f" % vm
-                        figures["fw_live_kib_cp32_" + board] = "%.0f" % (fwm.live_peak_vm(build, board=board) / 1024)
+                        live, _, pools, n, on_board = fwm.live_run_vm(build, board=board)
+                        figures["fw_live_kib_cp32_" + board] = "%.0f" % (live / 1024)
                         if board == "pybadge":  # interned strings: the VM's, and without the probe's
-                            pools, n, on_board = fwm.qstr_run_vm(build, board=board)
                             figures["fw_qstr_pools_cp32_pybadge"] = "%d" % pools
                             figures["fw_qstrs_cp32_pybadge"] = "%d" % n
                             figures["fw_qstrs_board_cp32_pybadge"] = "%d" % on_board

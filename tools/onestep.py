@@ -111,19 +111,28 @@ def one_card_move(adv, view, m):
     return (ONE_CARD_KINDS.index(kind), key, m & 31)
 
 
-def context(preset, adv, view, nmoves):
-    """The decision's own features (the same for each of its moves), FEATURES' columns after the move's."""
-    fewest = adv._fewest(view)
-    common = (view.placed, view.count[adv.seat], fewest, nmoves, view.hist_len)
-    if preset == "cinquillo":
-        return common
-    if preset == "bastard":
-        return common + bastard_context(adv, view)
+def classic_context(adv, view):
+    """(free plays held, the stock, 1 when the advisor would dump): classic's own decision features."""
     shields = adv._shields(view)
-    return common + (shields, view.stock_left, int(fewest <= adv.DUMP and shields >= 2))
+    return (shields, view.stock_left, int(adv._fewest(view) <= adv.DUMP and shields >= 2))
 
 
-MOVE_FEATURES = {"classic": elfer_move, "cinquillo": one_card_move, "bastard": bastard_move}
+def no_context(adv, view):
+    return ()
+
+
+# Per layout (FEATURES): how a move reads, and the decision's own features after COMMON.
+LAYOUTS = {
+    "classic": (elfer_move, classic_context),
+    "cinquillo": (one_card_move, no_context),
+    "bastard": (bastard_move, bastard_context),
+}
+
+
+def context(layout, adv, view, nmoves):
+    """The decision's own features (the same for each of its moves), FEATURES' columns after the move's."""
+    common = (view.placed, view.count[adv.seat], adv._fewest(view), nmoves, view.hist_len)
+    return common + LAYOUTS[layout][1](adv, view)
 
 
 def lineup(rules, k):
@@ -139,7 +148,7 @@ def label_deal(task):
     preset, players, deal = task[:3]
     layout = task[3] if len(task) > 3 else preset  # whose features the rows hold (--layout)
     rules = rules_for(preset, (("players", players),))
-    move_features = MOVE_FEATURES[layout]
+    move_features = LAYOUTS[layout][0]
     view = SeatView(rules, 0)
     other = SeatView(rules, 0)
     work = State(rules, deal_now=False)

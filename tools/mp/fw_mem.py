@@ -42,7 +42,7 @@ LENGTH = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 BOARD = sys.argv[4] if len(sys.argv) > 4 else "pybadge"
 # Modules to import one per step before the boot ("?": list the boot's modules instead).
 PRELOAD = sys.argv[5] if len(sys.argv) > 5 else ""
-# "qstrs": end with micropython.qstr_info(1), every interned string (fw_mem_host.qstr_run_vm).
+# "qstrs": end with micropython.qstr_info(1), every interned string (fw_mem_host.live_run_vm).
 QSTRS = len(sys.argv) > 6 and sys.argv[6] == "qstrs"
 LONG_MS = 700  # firmware/buttons.py: a long press from 600 ms, a very long one from 1600 ms
 LONGER_MS = 1700

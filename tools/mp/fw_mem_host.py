@@ -132,17 +132,16 @@ def smallest_heap_vm(build, level=LEVEL, board="pybadge", lo=64 << 10, hi=512 <<
     return hi
 
 
-def live_peak_vm(build, level=LEVEL, board="pybadge"):
-    """The largest live heap (bytes) after a collection between steps, from a run at 1 MiB."""
-    return live_run_vm(build, level, board)[0]
-
-
 def live_run_vm(build, level=LEVEL, board="pybadge"):
-    """(largest live heap, bytes the machine stand-in takes) of a VM run at 1 MiB, in bytes."""
-    rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board))
-    if rc or "fw_live_peak" not in keys:
+    """Of a VM run at 1 MiB: (largest live heap, bytes the machine stand-in takes, in bytes; the
+    qstr pools, the qstrs, and those a board would hold at its end). The last is the run's less
+    harness_qstrs (an upper bound: the stand-ins' names our code spells are counted)."""
+    rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board), qstrs=True)
+    pools, names = qstrs_of(out)
+    if rc or "fw_live_peak" not in keys or not names:
         raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
-    return int(keys["fw_live_peak"]), int(keys.get("fw_stand_in_bytes", 0))
+    on_board = len(names) - len(harness_qstrs(names))
+    return int(keys["fw_live_peak"]), int(keys.get("fw_stand_in_bytes", 0)), pools, len(names), on_board
 
 
 # --- interned strings (qstrs): the pools' cliff (docs/memory.md) ---------------------------------
@@ -201,13 +200,3 @@ def harness_qstrs(names):
     )
     paths = set("/proj/" + os.path.basename(p) for p in stubs) | {SCRIPT, "/script/" + os.path.basename(SCRIPT)}
     return [q for q in names if q in paths or q in harness and q not in ours]
-
-
-def qstr_run_vm(build, level=LEVEL, board="pybadge"):
-    """(pools, qstrs, qstrs a board would hold) at the end of a VM run at 1 MiB; the last is the
-    run's less harness_qstrs (an upper bound: the stand-ins' names our code spells are counted)."""
-    rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board), qstrs=True)
-    pools, names = qstrs_of(out)
-    if rc or not names:
-        raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
-    return pools, len(names), len(names) - len(harness_qstrs(names))
