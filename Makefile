@@ -10,9 +10,13 @@ MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
 
 venv: $(STAMP)
 
+# uv installs the same pinned wheels as pip, downloading them side by side: a fresh venv in
+# 25 s instead of 48 (both without a cache, bytecode compiled as pip does; 2026-12-02).
+UV := uv==0.13.9
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check $(UV)
+	$(VENV)/bin/uv pip install -q --compile-bytecode --python $(PY) -r requirements.txt
 	touch $(STAMP)
 
 $(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
