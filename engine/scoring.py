@@ -8,6 +8,17 @@ ACTION_PENALTY = 20  # V6
 # Decision (E22): a match to a limit ends after this round at the latest (the last a save holds,
 # engine/snapshot.py; unreachable while each round scores, but Bastard's tied rounds score nothing).
 LAST_ROUND = 65535
+_MODULES = [None]  # engine.bastard once loaded: an import statement per call would allocate
+
+
+def bastard():
+    """engine.bastard (B2-B4), imported at its first use: the other games never load it."""
+    m = _MODULES[0]
+    if m is None:
+        from engine import bastard as m
+
+        _MODULES[0] = m
+    return m
 
 
 def hand_penalty(s, p):
@@ -50,9 +61,7 @@ def end_round(s, out_seat):
     if rules.game != GAME_CINQUILLO:
         _score_penalties(s, out_seat)
     elif rules.bastard:
-        from engine import bastard
-
-        bastard.score_round(s)
+        bastard().score_round(s)
     else:
         _score_cinquillo(s, out_seat)
     _check_match_end(s)

@@ -8,25 +8,13 @@ from engine.cards import DRAW, END, PASS, REVERSE, SKIP
 _PLAYING = 0
 
 
-_MODULES = [None]  # engine.bastard once loaded: an import statement per call would allocate
-
-
-def _bastard():
-    m = _MODULES[0]
-    if m is None:
-        from engine import bastard
-
-        m = _MODULES[0] = bastard
-    return m
-
-
 def plays(s, p, buf, n):
     """Append seat p's playable cards to buf from index n; return the new count."""
     hands = s.hands
     his = s.hi
     base = p * 4
     if s.rules.bastard:  # B2 lives in bastard.py, loaded only for Bastard games
-        return _bastard().plays(s, p, buf, n)
+        return scoring.bastard().plays(s, p, buf, n)
     for c in range(s.rules.colors):
         h = hands[base + c]
         if h:
@@ -72,7 +60,7 @@ def dead_mask(s, c):
     """B2: ranks of color c the row has jumped over (bit r = rank r); 0 outside Bastard."""
     if not s.rules.bastard:
         return 0
-    return _bastard().dead_mask(s, c)
+    return scoring.bastard().dead_mask(s, c)
 
 
 def is_dead(s, card):
@@ -245,7 +233,7 @@ def end_turn(s):
     s.drawn = 0
     s.skips = 0
     s.revs = 0
-    if s.rules.bastard and not _bastard().anyone_can_play(s):  # B3
+    if s.rules.bastard and not scoring.bastard().anyone_can_play(s):  # B3
         scoring.end_round(s, -1)
 
 

@@ -62,10 +62,22 @@ def test_engine_turn_allocates_nothing_32bit(probe, key):
     )
 
 
-def test_probe_reports_bots_and_views(probe):
-    for level in ("easy", "random"):
-        assert int(probe["bot_%s_alloc_bytes_per_decision_32bit" % level]) >= 0
-    assert int(probe["view_into_alloc_bytes_per_call_32bit"]) >= 0
+@pytest.mark.parametrize("key", [p[0] for p in alloc_probe.PRESETS])
+def test_bots_decide_and_rounds_end_without_allocating_32bit(probe, key):
+    """Every board level's decision and its view_into() allocate 0 heap bytes, and so does the
+    step that ends a round (scoring): the expert's search plays rounds to their end in every
+    decision. (Until 2026-12-02 a Bastard round's end imported engine.bastard again each time:
+    16 bytes a playout, up to 96 a decision.)"""
+    worst = dict(
+        (name, int(probe[name]))
+        for name in ["alloc_bytes_round_end_step_32bit_" + key]
+        + ["bot_%s_alloc_bytes_per_decision_32bit_%s" % (level, key) for level in sorted(alloc_probe.BOARD_LEVELS)]
+        + ["view_into_alloc_bytes_per_call_32bit_%s_%s" % (key, level) for level in sorted(alloc_probe.BOARD_LEVELS)]
+    )
+    assert not [name for name in worst if worst[name]], (
+        "allocating: %s; see `node tools/mpvm/run.mjs tools/alloc_probe.py --verbose`"
+        % ", ".join("%s %d B" % (n, b) for n, b in sorted(worst.items()) if b)
+    )
 
 
 VM_FACTS = """\
