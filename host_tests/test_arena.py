@@ -73,6 +73,30 @@ def test_seatings_play_each_deal_both_ways_or_alternating():
     assert sorted(arena.seatings(3)) == sorted([(True, False, True), (False, True, True), (True, True, False)])
 
 
+def test_seatings_with_one_or_three_ismcts_seats_put_it_in_every_seat():
+    one = arena.seatings(4, 1)
+    assert [kinds.index(False) for kinds in one] == [1, 0, 3, 2]  # each seat once, the rest ours
+    assert all(kinds.count(False) == 1 for kinds in one)
+    three = arena.seatings(4, 3)
+    assert sorted(kinds.index(True) for kinds in three) == [0, 1, 2, 3]
+    assert all(kinds.count(True) == 1 for kinds in three)
+    assert arena.seatings(4, 2) == arena.seatings(4)
+
+
+def test_arena_one_ismcts_seat_against_three_of_ours(tmp_path, capsys):
+    """--ismcts-seats 1: ISMCTS in each seat of a deal once, the figures named for it."""
+    args = ["--level", "medium", "--preset", "cinquillo", "--players", "4", "--ismcts-seats", "1"]
+    code = arena.main(args + ["--sims", "4", "--deals", "1", "--workers", "1", "--out", str(tmp_path)])
+    assert code == 0
+    lines = dict(line.split(": ") for line in capsys.readouterr().out.splitlines())
+    key = "arena_cinquillo_4p_medium_vs_ismcts4_seats1"
+    assert lines[key + "_rounds"] == "4" and lines[key + "_fair_share"] == "0.7500"
+    with open(tmp_path / (key + ".csv")) as f:
+        assert sorted(r["seats"] for r in csv.DictReader(f)) == ["IOOO", "OIOO", "OOIO", "OOOI"]
+    with open(tmp_path / (key + ".json")) as f:
+        assert json.load(f)["settings"]["ismcts_seats"] == 1
+
+
 def test_arena_smoke_run_writes_its_figures(tmp_path, capsys):
     code = arena.main(["--level", "medium", "--sims", "8", "--deals", "2", "--workers", "1", "--out", str(tmp_path)])
     assert code == 0
@@ -106,6 +130,10 @@ def test_arena_refuses_bad_arguments(capsys):
     with pytest.raises(SystemExit):
         arena.main(["--deals", "0"])
     assert "--deals must be at least 1" in capsys.readouterr().err
+    for bad in ("0", "4"):
+        with pytest.raises(SystemExit):
+            arena.main(["--players", "4", "--ismcts-seats", bad])
+        assert "--ismcts-seats must be 1 to 3 with 4 players, not %s" % bad in capsys.readouterr().err
 
 
 def test_make_arena_plays_the_goal_matches_and_the_master_and_args_override():

@@ -5,7 +5,8 @@
 
 Each deal (the engine's deal for its seed) is played once per seating: with 2 players the
 seats are swapped; with 3 or 4 the kinds alternate around the table (ours, ISMCTS, ours, ...)
-and every rotation of that pattern is played. ISMCTS is OpenSpiel's Python ISMCTSBot
+and every rotation of that pattern is played (--ismcts-seats K: K ISMCTS seats instead of half,
+e.g. one ISMCTS seat against three of ours, in each seat once). ISMCTS is OpenSpiel's Python ISMCTSBot
 (open-spiel, pinned in requirements.txt) on tools/spielgame.py: it sees only its seat's
 information state, deals the hidden cards again itself from that view (the engine's Sampler
 and Knowledge), and evaluates leaves by uniform random playouts to the round's end.
@@ -42,10 +43,15 @@ from engine.view import SeatView  # noqa: E402
 PRESETS = ("classic", "cinquillo", "bastard")
 
 
-def seatings(players):
+def seatings(players, ismcts=None):
     """The seat kinds of each seating: True for our bot. Two players: both ways; more: the
-    alternating pattern and each rotation of it."""
-    base = [p % 2 == 0 for p in range(players)]
+    alternating pattern and each rotation of it. ismcts (default players // 2) ISMCTS seats:
+    at seats 1, 3, ... and then from the last seat down (4 players, 1: ours, ISMCTS, ours, ours)."""
+    k = players // 2 if ismcts is None else ismcts
+    base = [True] * players
+    for p in list(range(1, players, 2)) + list(range(players - 1, -1, -1)):
+        if base.count(False) < k and base[p]:
+            base[p] = False
     out = []
     for r in range(players if players > 2 else 2):
         kinds = tuple(base[(p + r) % players] for p in range(players))
@@ -114,12 +120,12 @@ def play_round(game, level, kinds, deal_seed, sims, uct_c):
 def play_chunk(task):
     import spielgame
 
-    preset, players, level, deals, sims, uct_c = task
+    preset, players, level, deals, sims, uct_c, ismcts = task
     rules = rules_for(preset, (("players", players),))
     game = spielgame.ElferSpielGame(rules)
     out = []
     for deal_seed in deals:
-        for kinds in seatings(players):
+        for kinds in seatings(players, ismcts):
             out.append(play_round(game, level, kinds, deal_seed, sims, uct_c))
     return out
 
@@ -157,7 +163,10 @@ def summarize(rounds, players):
 
 
 def key_of(args):
-    return "arena_%s_%dp_%s_vs_ismcts%d" % (args.preset, args.players, args.level, args.sims)
+    key = "arena_%s_%dp_%s_vs_ismcts%d" % (args.preset, args.players, args.level, args.sims)
+    if args.ismcts_seats != args.players // 2:
+        key += "_seats%d" % args.ismcts_seats
+    return key
 
 
 def write_outputs(args, rounds, figures, key):
@@ -170,7 +179,9 @@ def write_outputs(args, rounds, figures, key):
         )
         for r in rounds:
             w.writerow([r["deal"], r["kinds"], r["winners"]] + r["scores"] + ["%.3f" % r["ms"][0], "%.3f" % r["ms"][1]])
-    settings = {k: getattr(args, k) for k in ("preset", "players", "level", "sims", "uct_c", "deals", "seed")}
+    settings = {
+        k: getattr(args, k) for k in ("preset", "players", "level", "sims", "uct_c", "deals", "seed", "ismcts_seats")
+    }
     with open(stem + ".json", "w") as f:
         json.dump({"settings": settings, "figures": figures}, f, indent=1, sort_keys=True)
     plt = load_pyplot()
@@ -197,6 +208,12 @@ def make_parser():
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--deals", type=int, default=200, help="deals, each played in every seating (default 200)")
     add_ismcts_args(p)
+    p.add_argument(
+        "--ismcts-seats",
+        type=int,
+        help="how many seats ISMCTS takes, 1 to players-1 (default half, rounded down; e.g. 1 with 4"
+        " players: ISMCTS against three of our level, as our ladder sets one bot against three medium)",
+    )
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", help="folder for the CSV, JSON and PNG")
@@ -221,6 +238,13 @@ def main(argv=None):
     for name in ("deals", "sims", "workers"):
         if getattr(args, name) < 1:
             parser.error("--%s must be at least 1" % name)
+    if args.ismcts_seats is None:
+        args.ismcts_seats = args.players // 2
+    elif not 1 <= args.ismcts_seats < args.players:
+        parser.error(
+            "--ismcts-seats must be 1 to %d with %d players, not %d"
+            % (args.players - 1, args.players, args.ismcts_seats)
+        )
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -231,7 +255,8 @@ def main(argv=None):
     workers = min(args.workers, args.deals)
     # One task a deal (each round seeds its own bots: the same figures however deals are split),
     # so a run of hours says how far it has come.
-    tasks = [(args.preset, args.players, args.level, [seed], args.sims, args.uct_c) for seed in seeds]
+    task = (args.preset, args.players, args.level)
+    tasks = [task + ([seed], args.sims, args.uct_c, args.ismcts_seats) for seed in seeds]
     results = []
     with worker_pool(workers) if workers > 1 else nullcontext() as pool:
         done = pool.imap_unordered(play_chunk, tasks) if pool else map(play_chunk, tasks)
@@ -248,6 +273,7 @@ def main(argv=None):
     for name in ("rounds", "winrate", "winrate_ci_low", "winrate_ci_high", "score_diff", "score_diff_se"):
         v = figures[name]
         print("%s_%s: %s" % (key, name, v if name == "rounds" else "%.4f" % v))
+    print("%s_fair_share: %.4f" % (key, (args.players - args.ismcts_seats) / args.players))
     print("%s_ms_ours: %.3f" % (key, figures["ms_ours"]))
     print("%s_ms_ismcts: %.3f" % (key, figures["ms_ismcts"]))
     print("%s_seconds: %.1f" % (key, time.time() - t0))
