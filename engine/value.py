@@ -22,8 +22,8 @@ a full binary tree of 2**DEPTH - 1 nodes (feature, byte) in heap order, then 2**
 threshold; for the kinds (features 0 and 1) the byte is a mask of the kinds that go left.
 Predictions are ints in 1/1000 of a round won (tools/fitvalue.py SCALE): no float, the same
 move on every runtime, and nothing allocated per decision (the features go into one scratch
-list of this module's: the experts of a game decide one at a time). The labels all had four
-seats in play, so a tie-break round (E23) among fewer keeps the advisor's move. A table also
+list of this module's: the experts of a game decide one at a time). A table's labels all had
+every seat in play, so a tie-break round (E23) among fewer keeps the advisor's move. A table also
 records PROBE, its labels' first deal and a checksum of that deal's features: make test
 recomputes it, so the features cannot change without the table being fitted again.
 Only rules that play their preset's rounds load a table (an optional pass, more draws, 10/12

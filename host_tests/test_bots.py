@@ -158,8 +158,11 @@ def test_E10_hint_names_the_forced_opening():
 # A round of masters (3 worlds a decision, bot seeds 9, deal seed 5) as the master played it
 # before it decided in slices (recorded at commit fb15a53's parent, where a decision was one
 # loop): (moves in the round, CRC-32 of its history, every bot's generator state at its end).
+# The 3-player round was recorded again when the experts' 3-player value shipped (2026-12-02: the
+# master starts from its move), from today's choose(); the 4-player round still guards the slices
+# against the single loop.
 MASTER_ROUNDS = {
-    3: (139, 491660386, [(30500, 463, 25307), (975, 25768, 14221), (30226, 10387, 28739)]),
+    3: (155, 3311364595, [(2308, 19291, 25017), (10587, 9280, 24359), (15764, 3060, 20961)]),
     4: (151, 4042829614, [(1429, 11222, 13938), (19316, 13571, 11133), (17039, 12456, 8622), (25174, 3288, 482)]),
 }
 

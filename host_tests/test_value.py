@@ -99,17 +99,18 @@ def test_the_features_the_expert_reads_are_the_labels_columns(labels, monkeypatc
     assert len({row[0] for row in seen}) > 2  # several kinds of the advisor's moves
 
 
-def test_the_shipped_table_was_fitted_to_the_features_the_engine_reads_today(tmp_path):
-    """The table records a checksum of its labels' first deal's features: dealt and labelled
+@pytest.mark.parametrize("preset,players", sorted(bot_expert.VALUES))
+def test_the_shipped_tables_were_fitted_to_the_features_the_engine_reads_today(tmp_path, preset, players):
+    """A table records a checksum of its labels' first deal's features: dealt and labelled
     again, they must match, or the table no longer reads what it was fitted to (new features,
     another release worth, other bots' play): fit it again (docs/bots.md gives the commands)."""
-    from engine import value_classic4 as table
+    table = importlib.import_module(bot_expert.VALUES[(preset, players)])
 
     path = tmp_path / "probe.csv"
     with open(path, "w", newline="") as f:
         out = csv.writer(f)
-        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES["classic"])
-        out.writerows(onestep.label_deal(("classic", 4, table.PROBE[0]))[0])
+        out.writerow(("deal", "seat", "decision", "move", "advisor", "won", "score") + onestep.FEATURES[preset])
+        out.writerows(onestep.label_deal((preset, players, table.PROBE[0]))[0])
     X, _, deal, _, _, _ = fitvalue.load([str(path)])
     assert len(X) > 30
     assert fitvalue.probe(X, deal, table.PROBE[0]) == table.PROBE[1]
@@ -118,13 +119,15 @@ def test_the_shipped_table_was_fitted_to_the_features_the_engine_reads_today(tmp
 
 
 def test_the_expert_loads_a_value_only_for_the_rules_it_was_fitted_to():
-    from engine import value_classic4
+    from engine import value_classic3, value_classic4
 
     def kit_advisor(preset, **options):
         return bot_expert.search_kit(make_rules(preset, **options))[5]
 
     assert kit_advisor("classic").refine is value.refine  # 4 players by default
     assert kit_advisor("classic").model is value_classic4
+    assert kit_advisor("classic", players=3).model is value_classic3  # each player count its own labels
+    assert kit_advisor("classic", players=3, limit=100).refine is value.refine
     assert kit_advisor("classic", limit=100, rounds=3).refine is value.refine  # match options play the same rounds
 
     def kit_refine(preset, **options):
@@ -132,6 +135,7 @@ def test_the_expert_loads_a_value_only_for_the_rules_it_was_fitted_to():
 
     assert kit_refine("classic", players=2) is None
     assert kit_refine("classic", optional_pass=1) is None  # V1: a pass the labels never had
+    assert kit_refine("classic", players=3, draw=3) is None  # V2
     assert kit_refine("classic", actions=1) is None
     assert kit_refine("three-color") is None
     assert kit_refine("cinquillo") is None
