@@ -85,10 +85,9 @@ def bastard_context(adv, view):
     """(own dead cards, the others' dead cards, the cards the others hold) of a Bastard decision."""
     mine = dead = 0
     for c in range(4):
-        if view.hi[c]:
-            d = ((1 << view.hi[c]) - 1) & ~((2 << view.lo[c]) - 1) & ~view.table[c]  # jumped over (B2)
-            mine += _popcount(d & view.hands[adv.seat * 4 + c])
-            dead += _popcount(d)
+        d = turn.dead_mask(view, c)
+        mine += _popcount(d & view.hands[adv.seat * 4 + c])
+        dead += _popcount(d)
     theirs = sum(view.count[p] for p in range(adv.rules.players) if p != adv.seat)
     return (mine, dead - mine, theirs)
 
