@@ -3,7 +3,7 @@
 It first asks its advisor for a move: the medium heuristic tuned for winning
 rounds rather than for low penalties (by duplicated deals against medium: it
 releases a bottleneck whenever own cards lie beyond it, but only as the
-turn's first card, and never dumps free cards); in classic with 3 or 4 players a
+turn's first card, and never dumps free cards); in classic (2-4 players) a
 value learned on the host checks that move (engine/value.py). Then, for each sample, it
 deals the hidden cards at random consistently with everything public
 (engine/sampler.py, engine/knowledge.py; in Cinquillo with 3 or 4 players the
@@ -33,7 +33,11 @@ BUDGET = 200  # simulated moves per decision; make bench shows the SAMD51 estima
 # Learned values over the advisor's moves (engine/value.py), per (preset, players): the table
 # modules tools/fitvalue.py wrote. Loaded with the first expert of such a game only; its
 # advisor then consults the table.
-VALUES = {("classic", 3): "engine.value_classic3", ("classic", 4): "engine.value_classic4"}
+VALUES = {
+    ("classic", 2): "engine.value_classic2",
+    ("classic", 3): "engine.value_classic3",
+    ("classic", 4): "engine.value_classic4",
+}
 MAX_SAMPLES = 16
 MARGIN = 2  # extra won playouts the search needs to overrule the advisor
 

@@ -93,11 +93,13 @@ def test_heap_cap_full_6_player_match_fits_64k_as_mpy(micropython, mpy_build, le
     assert "match6: OK level=%s" % level in r.stdout
 
 
-@pytest.mark.parametrize("preset,players", [("cinquillo", 4), ("bastard", 4), ("classic", 4), ("classic", 3)])
+@pytest.mark.parametrize(
+    "preset,players", [("cinquillo", 4), ("bastard", 4), ("classic", 4), ("classic", 3), ("classic", 2)]
+)
 def test_heap_cap_full_match_of_experts_fits_64k_as_mpy(micropython, mpy_build, preset, players):
     """Four experts play a whole Cinquillo match (their search also loads engine/inference.py),
-    a Bastard one and a 4-player classic one, and three a 3-player classic one (these load their
-    player count's learned value, engine/value.py), in the same 64 KiB heap."""
+    a Bastard one and a 4-player classic one, three a 3-player classic one and two a 2-player one
+    (these load their player count's learned value, engine/value.py), in the same 64 KiB heap."""
     args = ("1", "expert", preset, str(players))
     r = upy.run("tools/mp/match6.py", cwd=mpy_build, heap=HEAP_CAP, args=args, timeout=600)
     assert r.returncode == 0, (r.stdout + r.stderr)[-500:]

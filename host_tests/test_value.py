@@ -119,7 +119,7 @@ def test_the_shipped_tables_were_fitted_to_the_features_the_engine_reads_today(t
 
 
 def test_the_expert_loads_a_value_only_for_the_rules_it_was_fitted_to():
-    from engine import value_classic3, value_classic4
+    from engine import value_classic2, value_classic3, value_classic4
 
     def kit_advisor(preset, **options):
         return bot_expert.search_kit(make_rules(preset, **options))[5]
@@ -127,13 +127,14 @@ def test_the_expert_loads_a_value_only_for_the_rules_it_was_fitted_to():
     assert kit_advisor("classic").refine is value.refine  # 4 players by default
     assert kit_advisor("classic").model is value_classic4
     assert kit_advisor("classic", players=3).model is value_classic3  # each player count its own labels
+    assert kit_advisor("classic", players=2).model is value_classic2
     assert kit_advisor("classic", players=3, limit=100).refine is value.refine
     assert kit_advisor("classic", limit=100, rounds=3).refine is value.refine  # match options play the same rounds
 
     def kit_refine(preset, **options):
         return kit_advisor(preset, **options).refine
 
-    assert kit_refine("classic", players=2) is None
+    assert kit_refine("classic", players=2, draw=3) is None  # V2
     assert kit_refine("classic", optional_pass=1) is None  # V1: a pass the labels never had
     assert kit_refine("classic", players=3, draw=3) is None  # V2
     assert kit_refine("classic", actions=1) is None
@@ -200,6 +201,7 @@ def test_E23_a_tie_break_round_among_fewer_seats_keeps_the_advisors_move():
         (["--depth", "7"], "--depth must be at most 6"),
         (["--rate", "0"], "--rate must be above 0"),
         (["--trees", "0"], "--trees must be at least 1"),
+        (["--penalty", "-40"], "--penalty must be 0 (rounds won only) or more"),
     ],
 )
 def test_fitvalue_refuses_bad_options_and_writes_nothing(labels, argv, says, tmp_path):
@@ -208,6 +210,30 @@ def test_fitvalue_refuses_bad_options_and_writes_nothing(labels, argv, says, tmp
         fitvalue.main([labels, "--out", str(out)] + argv)
     assert says in str(e.value)
     assert not out.exists()
+
+
+def test_penalty_labels_weigh_a_won_round_against_the_seats_own_penalty(labels, tmp_path, capsys):
+    """--penalty P (the 2-player table): each pair's target is the alternative's (won - score / P)
+    less the advisor's move's, from the same rows; the table records it."""
+    X, won, deal, group, _, _ = fitvalue.load([labels])
+    X40, y40, _, _, _, _ = fitvalue.load([labels], 40)
+    assert (X40 == X).all()
+    with open(labels, newline="") as f:
+        rows = list(csv.DictReader(f))
+    score = {}
+    for r in rows:
+        score.setdefault((int(r["deal"]), int(r["seat"]), int(r["decision"])), []).append(
+            (int(r["advisor"]), float(r["score"]))
+        )
+    diffs = []
+    for key in sorted(score):
+        mine = [sc for flag, sc in score[key] if flag][0]
+        diffs += [sc - mine for flag, sc in score[key] if not flag]
+    assert len(diffs) == len(y40) and any(diffs)
+    assert [round(v, 9) for v in y40] == [round(w - d / 40, 9) for w, d in zip(won, diffs)]
+    out = tmp_path / "table.py"
+    assert fitvalue.main([labels, "--penalty", "40", "--trees", "2", "--depth", "2", "--min-leaf", "20", "--out", str(out)]) == 0
+    assert "the round won, less the seat's penalty over 40 (--penalty)" in out.read_text()
 
 
 def test_fitvalue_refuses_labels_of_another_game(tmp_path):

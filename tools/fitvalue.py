@@ -6,7 +6,9 @@
 
 Each decision of the labels gives a pair per alternative to the advisor's move: the features
 engine/value.py reads from the view (feature_names), and the target, what the alternative's label
-(a round won, with the true deal) gains over the advisor's move's. Boosted regression trees,
+(a round won, with the true deal) gains over the advisor's move's. `--penalty P` labels a move by
+the round won less the seat's penalty over P instead (a won round is worth P penalty points: the
+2-player table, where a match is decided by penalties). Boosted regression trees,
 least squares, each a full binary tree of DEPTH levels; the kind features split by sets of
 kinds (ordered by their mean residual), the others by a threshold. Leaves are rounded to ints
 of SCALE within a signed byte as the trees are grown, so the table predicts on the device
@@ -66,7 +68,7 @@ def game_of(path, head):
     raise SystemExit(why % (path, " or ".join(sorted(LAYOUTS)), ", ".join(head)))
 
 
-def load(paths):
+def load(paths, penalty=0):
     """The pairs of the labels: X (int16, [pairs, NFEATURES]), y (the gain), the deal and the
     decision (a number) of each pair, the rounds the labels hold, and their game."""
     decisions = {}
@@ -85,7 +87,10 @@ def load(paths):
                 key = (int(row[at["deal"]]), int(row[at["seat"]]), int(row[at["decision"]]))
                 move = [int(row[at[c]]) for c in move_cols]
                 ctx = [int(row[at[c]]) for c in decision_cols]
-                decisions.setdefault(key, []).append((int(row[at["advisor"]]), float(row[at["won"]]), move, ctx))
+                label = float(row[at["won"]])
+                if penalty:  # a round won is worth `penalty` of the seat's own penalty points
+                    label -= float(row[at["score"]]) / penalty
+                decisions.setdefault(key, []).append((int(row[at["advisor"]]), label, move, ctx))
     X = []
     y = []
     deal = []
@@ -233,6 +238,10 @@ def table_text(base, model, depth, args, rows, rounds, sources, deals, check):
         "Written by tools/fitvalue.py from %d pairs of %d rounds of tools/onestep.py labels" % (rows, rounds),
         "(%s: deals %d-%d): %d trees of depth %d, rate %s, at least %d pairs a leaf."
         % (", ".join(sources), deals[0], deals[1], len(model), depth, args.rate, args.min_leaf),
+    ]
+    if args.penalty:
+        lines.append("A move's label: the round won, less the seat's penalty over %g (--penalty)." % args.penalty)
+    lines += [
         '"""',
         "",
         "PROBE = (%d, %d)  # (deal, checksum): make test deals it again, its features must give it" % (deals[0], check),
@@ -257,6 +266,12 @@ def make_parser():
     p.add_argument("--depth", type=int, default=4)
     p.add_argument("--rate", type=float, default=0.2)
     p.add_argument("--min-leaf", type=int, default=200)
+    p.add_argument(
+        "--penalty",
+        type=float,
+        default=0,
+        help="label a move by the round won minus the seat's penalty over this (0: rounds won only)",
+    )
     p.add_argument("--folds", type=int, default=0, help="cross-validate over this many folds of deals first")
     return p
 
@@ -268,10 +283,12 @@ def main(argv=None):
             raise SystemExit("fitvalue: --%s must be at least %d" % (name.replace("_", "-"), low))
     if args.depth > 6:
         raise SystemExit("fitvalue: --depth must be at most 6 (the table grows as 2**depth)")
+    if args.penalty < 0:
+        raise SystemExit("fitvalue: --penalty must be 0 (rounds won only) or more, not %s" % args.penalty)
     if not 0 < args.rate <= 1:
         raise SystemExit("fitvalue: --rate must be above 0 and at most 1, not %s" % args.rate)
     t0 = time.time()
-    X, y, deal, group, rounds, game = load(args.csv)
+    X, y, deal, group, rounds, game = load(args.csv, args.penalty)
     if args.out and game not in TABLES:
         raise SystemExit(
             "fitvalue: engine/value.py reads the moves of %s only: %s labels can be cross-validated "

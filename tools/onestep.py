@@ -6,8 +6,8 @@
 One advisor seat (engine/bot_expert.py's Advisor) plays against PLAYERS-1 medium bots on
 duplicated deals (the advisor in each seat in turn). At each of its decisions with a choice,
 every legal move is played out with the true deal, the advisor in its seat and medium in the
-others, so nothing is left to chance: the move's label is the advisor seat's share of the round
-won then (ties shared) and its round score. The game itself goes on with the advisor's move.
+others, so nothing is left to chance (with 2 players the stock's order too): the move's label is the
+advisor seat's share of the round won then (ties shared) and its round score. The game itself goes on with the advisor's move.
 Averaged over positions that look alike from the seat, the labels estimate what a move is worth
 under the real spread of the hidden cards, what the others' plays reveal included. docs/bots.md
 (A value learned from the true deal) gives what was fitted to them and how it played. A measurement on the
@@ -180,7 +180,7 @@ def label_deal(task):
 def make_parser():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--preset", default="classic", choices=sorted(FEATURES))
-    p.add_argument("--players", type=int, default=4, choices=(3, 4))
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     p.add_argument(
         "--layout",
         choices=sorted(FEATURES),
