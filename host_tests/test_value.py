@@ -230,9 +230,10 @@ def test_penalty_labels_weigh_a_won_round_against_the_seats_own_penalty(labels, 
         mine = [sc for flag, sc in score[key] if flag][0]
         diffs += [sc - mine for flag, sc in score[key] if not flag]
     assert len(diffs) == len(y40) and any(diffs)
-    assert [round(v, 9) for v in y40] == [round(w - d / 40, 9) for w, d in zip(won, diffs)]
+    assert [round(v, 9) for v in y40] == [round(w - d / 40, 9) for w, d in zip(won, diffs, strict=True)]
     out = tmp_path / "table.py"
-    assert fitvalue.main([labels, "--penalty", "40", "--trees", "2", "--depth", "2", "--min-leaf", "20", "--out", str(out)]) == 0
+    argv = [labels, "--penalty", "40", "--trees", "2", "--depth", "2", "--min-leaf", "20", "--out", str(out)]
+    assert fitvalue.main(argv) == 0
     assert "the round won, less the seat's penalty over 40 (--penalty)" in out.read_text()
 
 
