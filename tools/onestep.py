@@ -6,12 +6,12 @@
 One advisor seat (engine/bot_expert.py's Advisor) plays against PLAYERS-1 medium bots on
 duplicated deals (the advisor in each seat in turn). At each of its decisions with a choice,
 every legal move is played out with the true deal, the advisor in its seat and medium in the
-others, so nothing is left to chance (with 2 players the stock's order too): the move's label is the
-advisor seat's share of the round won then (ties shared) and its round score. The game itself goes on with the advisor's move.
-Averaged over positions that look alike from the seat, the labels estimate what a move is worth
-under the real spread of the hidden cards, what the others' plays reveal included. docs/bots.md
-(A value learned from the true deal) gives what was fitted to them and how it played. A measurement on the
-host, never a level to play against.
+others, so nothing is left to chance (with 2 players the stock's order too): the move's label
+is the advisor seat's share of the round won then (ties shared) and its round score. The game
+itself goes on with the advisor's move. Averaged over positions that look alike from the seat,
+the labels estimate what a move is worth under the real spread of the hidden cards, what the
+others' plays reveal included. docs/bots.md (A value learned from the true deal) gives what was
+fitted to them and how it played. A measurement on the host, never a level to play against.
 
 The CSV has a row per legal move: deal, seat, decision (the advisor seat's count in the round),
 move, advisor (1: the advisor's choice), won, score, then the features FEATURES[preset] (the
