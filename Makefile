@@ -95,11 +95,14 @@ tournament: $(STAMP)
 
 # Our bots against OpenSpiel's ISMCTS on duplicate deals (tools/arena.py): the expert against
 # ISMCTS(1000) in classic with 2 players, and in Cinquillo and Bastard with 4 (two seats each),
-# and the master in classic with 2, 200 deals each, into build/arena/. Hours on 2 cores; ARGS
-# replaces the line-up's parts (e.g. make arena ARGS="--sims 200 --deals 20").
-ARENA_RUNS := expert:classic:2 expert:cinquillo:4 expert:bastard:4 master:classic:2
+# and the master in classic with 2, 200 deals each, into build/arena/. Each run is
+# level:preset:players:uct_c, ISMCTS's exploration constant as tuned for that game (classic:
+# 0.5, the strongest ISMCTS measured; in Cinquillo and Bastard no value was stronger than 2.0).
+# Hours on 2 cores; ARGS replaces the line-up's parts (e.g. make arena ARGS="--sims 200 --deals 20").
+ARENA_RUNS := expert:classic:2:0.5 expert:cinquillo:4:2.0 expert:bastard:4:2.0 master:classic:2:2.0
+arena_part = $(word $(1),$(subst :, ,$(2)))
 arena: $(STAMP)
-	$(foreach r,$(ARENA_RUNS),$(PY) tools/arena.py --level $(word 1,$(subst :, ,$(r))) --preset $(word 2,$(subst :, ,$(r))) --players $(word 3,$(subst :, ,$(r))) --sims 1000 --deals 200 --out build/arena $(ARGS) &&) true
+	$(foreach r,$(ARENA_RUNS),$(PY) tools/arena.py --level $(call arena_part,1,$(r)) --preset $(call arena_part,2,$(r)) --players $(call arena_part,3,$(r)) --uct-c $(call arena_part,4,$(r)) --sims 1000 --deals 200 --out build/arena $(ARGS) &&) true
 
 # The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython,
 # or a MicroPython handheld: pico_lcd_114|pico_display|pico_lcd_13|oled128x64, as .mpy).

@@ -134,6 +134,22 @@ def test_arena_refuses_bad_arguments(capsys):
         with pytest.raises(SystemExit):
             arena.main(["--players", "4", "--ismcts-seats", bad])
         assert "--ismcts-seats must be 1 to 3 with 4 players, not %s" % bad in capsys.readouterr().err
+    for bad in ("0", "-1", "nan"):
+        with pytest.raises(SystemExit):
+            arena.main(["--uct-c", bad])
+        assert "--uct-c must be above 0, not %s" % bad in capsys.readouterr().err
+
+
+def test_arena_files_of_another_uct_c_do_not_overwrite_the_default_ones():
+    import argparse
+
+    def key(uct_c, seats=1):
+        args = argparse.Namespace(preset="classic", players=2, level="expert", sims=1000, ismcts_seats=seats, uct_c=uct_c)
+        return arena.key_of(args)
+
+    assert key(2.0) == "arena_classic_2p_expert_vs_ismcts1000"
+    assert key(0.5) == "arena_classic_2p_expert_vs_ismcts1000_uct0.5"
+    assert key(0.25) == "arena_classic_2p_expert_vs_ismcts1000_uct0.25"
 
 
 def test_make_arena_plays_the_goal_matches_and_the_master_and_args_override():
@@ -145,11 +161,12 @@ def test_make_arena_plays_the_goal_matches_and_the_master_and_args_override():
     def flag(run, name):
         return run.split("--%s " % name)[1].split()[0]
 
-    assert [(flag(run, "level"), flag(run, "preset"), flag(run, "players")) for run in runs] == [
-        ("expert", "classic", "2"),
-        ("expert", "cinquillo", "4"),
-        ("expert", "bastard", "4"),
-        ("master", "classic", "2"),
+    # ISMCTS's exploration constant as tuned per game: 0.5 in classic, 2.0 in Cinquillo and Bastard
+    assert [(flag(run, "level"), flag(run, "preset"), flag(run, "players"), flag(run, "uct-c")) for run in runs] == [
+        ("expert", "classic", "2", "0.5"),
+        ("expert", "cinquillo", "4", "2.0"),
+        ("expert", "bastard", "4", "2.0"),
+        ("master", "classic", "2", "2.0"),
     ]
     assert all("--sims 1000 --deals 200" in run and run.rstrip().endswith("--deals 3") for run in runs)
 

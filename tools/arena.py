@@ -12,7 +12,8 @@ information state, deals the hidden cards again itself from that view (the engin
 and Knowledge), and evaluates leaves by uniform random playouts to the round's end.
 
 A round is won by whoever goes out first (Bastard: the fewest cards, shared). Printed as
-'key: value' lines (KEY = arena_<preset>_<players>p_<level>_vs_ismcts<sims>):
+'key: value' lines (KEY = arena_<preset>_<players>p_<level>_vs_ismcts<sims>, then _seats<N> when
+--ismcts-seats is not half the players and _uct<C> when --uct-c is not 2.0):
   KEY_rounds, KEY_winrate (our seats' share of the round wins) with KEY_winrate_ci_low/_high
   (Wilson 95%), KEY_score_diff (our seats' mean round score minus ISMCTS's: penalties in Elfer
   Raus, lower is better; points in Cinquillo and Bastard) with KEY_score_diff_se,
@@ -166,6 +167,8 @@ def key_of(args):
     key = "arena_%s_%dp_%s_vs_ismcts%d" % (args.preset, args.players, args.level, args.sims)
     if args.ismcts_seats != args.players // 2:
         key += "_seats%d" % args.ismcts_seats
+    if args.uct_c != 2.0:
+        key += "_uct%g" % args.uct_c
     return key
 
 
@@ -238,6 +241,8 @@ def main(argv=None):
     for name in ("deals", "sims", "workers"):
         if getattr(args, name) < 1:
             parser.error("--%s must be at least 1" % name)
+    if not args.uct_c > 0:  # (also refuses nan)
+        parser.error("--uct-c must be above 0, not %g" % args.uct_c)
     if args.ismcts_seats is None:
         args.ismcts_seats = args.players // 2
     elif not 1 <= args.ismcts_seats < args.players:
