@@ -161,6 +161,10 @@ def micropython_figures(seconds, figures, step):
         # Four classic experts: they load their learned value (engine/value.py and its table).
         kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "classic", "4")) / 1024
         figures["heap_kib_match4_mpy_expert_classic"] = "%.2f" % kib
+        # Two and three classic experts: each count loads its own table (engine/value_classic2/3.py).
+        for players in ("2", "3"):
+            kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "classic", players)) / 1024
+            figures["heap_kib_match%s_mpy_expert_classic" % players] = "%.2f" % kib
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
         step("MicroPython heap of the firmware's logic, medium and expert bots")
         from mp import fw_mem_host as fwm
@@ -463,6 +467,8 @@ def expected_keys():
         "heap_kib_match6_py",
         "heap_kib_match4_mpy_expert_cinquillo",
         "heap_kib_match4_mpy_expert_classic",
+        "heap_kib_match3_mpy_expert_classic",
+        "heap_kib_match2_mpy_expert_classic",
         "fw_heap_kib_unix64_medium",
         "fw_heap_kib_unix64_expert",
     ]

@@ -4,7 +4,7 @@
 
 LEVEL defaults to the strongest level. PRESET cinquillo or bastard plays a 4-player match of
 that game instead (their most players; the expert's Cinquillo search loads engine/inference.py).
-PLAYERS sets another number of players (classic 4: the experts load their learned value,
+PLAYERS sets another number of players (classic 2, 3 or 4: the experts load their learned value,
 engine/value.py).
 
 Prints 'match6: OK level=L rounds=N moves=M' and the heap figures; a MemoryError ends it non-zero.
