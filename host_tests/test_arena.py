@@ -143,8 +143,8 @@ def test_arena_refuses_bad_arguments(capsys):
 def test_arena_files_of_another_uct_c_do_not_overwrite_the_default_ones():
     import argparse
 
-    def key(uct_c, seats=1):
-        args = argparse.Namespace(preset="classic", players=2, level="expert", sims=1000, ismcts_seats=seats, uct_c=uct_c)
+    def key(uct_c):
+        args = argparse.Namespace(preset="classic", players=2, level="expert", sims=1000, ismcts_seats=1, uct_c=uct_c)
         return arena.key_of(args)
 
     assert key(2.0) == "arena_classic_2p_expert_vs_ismcts1000"
