@@ -1,6 +1,7 @@
 """Key codes from the board -> logical button presses, one at a time, in order.
 
-- Held LEFT/RIGHT/UP/DOWN repeat after a delay.
+- Held LEFT/RIGHT/UP/DOWN repeat after a delay, but only once a later look
+  finds them still held (see _repeat).
 - Boards with few buttons give a key three meanings: short, long and very
   long press (board.holdmap); the long meanings fire while the key is held,
   except a long one that a very long one follows: that fires on the release
@@ -19,6 +20,9 @@ from firmware.ticks import ticks_add, ticks_diff
 REPEAT_BITS = LEFT | RIGHT | UP | DOWN
 REPEAT_DELAY = 400
 REPEAT_EVERY = 110
+# A repeat that falls due is made only at a look SETTLE_MS later: longer than a board that
+# polls its pins takes to report a release (boards/pinkeys.py INTERVAL_MS, 20 ms).
+SETTLE_MS = 30
 LONG_MS = 600
 LONGER_MS = 1600
 QUEUE = 16
@@ -39,6 +43,7 @@ class Input:
         self.size = 0
         self.rep_key = -1  # the held key that auto-repeats
         self.rep_at = 0
+        self.rep_due = 0  # 1: the repeat fell due; made at rep_at if the key is still held
 
     def _push(self, button):
         if self.size < QUEUE:
@@ -89,7 +94,8 @@ class Input:
                 self._push(button)
             if button & REPEAT_BITS:
                 self.rep_key = k
-                self.rep_at = ticks_add(now, REPEAT_DELAY)
+                self.rep_at = ticks_add(now, REPEAT_DELAY - SETTLE_MS)
+                self.rep_due = 0
             return
         self.down &= ~bit
         if self.rep_key == k:
@@ -124,9 +130,18 @@ class Input:
 
     def _repeat(self, now):
         k = self.rep_key
-        if k >= 0 and not self.ignored & (1 << k) and ticks_diff(now, self.rep_at) >= 0:
-            self._push(self.keymap[k])
-            self.rep_at = ticks_add(now, REPEAT_EVERY)
+        if k < 0 or self.ignored & (1 << k) or ticks_diff(now, self.rep_at) < 0:
+            return
+        if not self.rep_due:
+            # A loop that was busy (a slow redraw) may look only now at a key let go long ago: a
+            # board that polls its pins reports the release some ms after its first read of it.
+            # Repeat only if a look after that still finds the key held.
+            self.rep_due = 1
+            self.rep_at = ticks_add(now, SETTLE_MS)
+            return
+        self._push(self.keymap[k])
+        self.rep_due = 0
+        self.rep_at = ticks_add(now, REPEAT_EVERY - SETTLE_MS)
 
     def flush(self, now):
         """Forget queued presses; keys held now count only after they are released."""

@@ -47,15 +47,34 @@ def test_press_gives_one_button_and_held_direction_repeats():
     fb = FakeBoard((LEFT, RIGHT, A))
     inp = Input(fb)
     fb.codes += [1 * 2 + 1]  # RIGHT down
-    assert drain(inp, 0) == [RIGHT]
-    assert drain(inp, REPEAT_DELAY - 1) == []
-    assert drain(inp, REPEAT_DELAY) == [RIGHT]
-    assert drain(inp, REPEAT_DELAY + REPEAT_EVERY) == [RIGHT]
+    got = []
+    for now in range(0, 700, 10):  # the firmware's loop, looking every 10 ms
+        got += [(now, b) for b in drain(inp, now)]
+    assert got == [(0, RIGHT), (REPEAT_DELAY, RIGHT), (REPEAT_DELAY + REPEAT_EVERY, RIGHT), (620, RIGHT)]
     fb.codes += [1 * 2]  # released
     assert drain(inp, 5000) == []
     fb.codes += [2 * 2 + 1]  # A held: never repeats
     assert drain(inp, 6000) == [A]
     assert drain(inp, 9000) == []
+
+
+def test_a_repeat_falls_due_but_waits_for_a_later_look_at_the_key():
+    """A loop busy past the repeat delay makes no repeat at its first look (the release may be
+    on its way), only at a look SETTLE_MS later that finds the key still down."""
+    from firmware.buttons import REPEAT_DELAY, SETTLE_MS, Input
+
+    fb = FakeBoard((UP, DOWN, A))
+    inp = Input(fb)
+    fb.codes += [3]  # DOWN held
+    assert drain(inp, 0) == [DOWN]
+    assert drain(inp, 5 * REPEAT_DELAY) == []  # the first look after a long stall
+    assert drain(inp, 5 * REPEAT_DELAY + SETTLE_MS - 1) == []
+    assert drain(inp, 5 * REPEAT_DELAY + SETTLE_MS) == [DOWN]  # still held: it repeats
+    fb.codes += [3]
+    assert drain(inp, 9000) == [DOWN]  # pressed again
+    assert drain(inp, 9000 + 5 * REPEAT_DELAY) == []
+    fb.codes += [2]  # the release the board reported meanwhile
+    assert drain(inp, 9000 + 5 * REPEAT_DELAY + SETTLE_MS) == []
 
 
 def test_presses_come_out_in_order():

@@ -313,6 +313,49 @@ print("both", run(1040, every=10), keys.overflowed())
     assert out[4] == "both [(1020, 1), (1020, 5)] False"
 
 
+def test_pinkeys_a_tap_before_a_slow_redraw_is_one_press_a_held_key_repeats(mp):
+    """A tap (40 ms) that the loop looks at again only after a 480 ms redraw: the pin reads
+    released then, but PinKeys reports the release only 20 ms later. The buttons make no repeat
+    of it (firmware/buttons.py SETTLE_MS); a key held on repeats after REPEAT_DELAY."""
+    out = mp(
+        KEYS
+        + """
+from boards.base import UP, DOWN, A
+from firmware.buttons import Input
+
+class Board:
+    keymap = (UP, DOWN, A)
+    holdmap = None
+    read_key = keys.read_key
+    overflowed = keys.overflowed
+
+inp = Input(Board)
+
+def loop(until, every=5):
+    got = []
+    while now[0] < until:
+        b = inp.next(now[0])
+        while b:
+            got.append((now[0], b == DOWN))
+            b = inp.next(now[0])
+        now[0] += every
+    return got
+
+machine.press(17)
+print("tap", loop(25))
+machine.release(17)  # at 40 ms, while the loop redraws
+now[0] = 500
+print("after", loop(800))
+now[0] = 1000
+machine.press(17)
+print("held", loop(1600))
+"""
+    )
+    assert out[0] == "tap [(20, True)]"
+    assert out[1] == "after []"  # (a repeat at 500 before this fix)
+    assert out[2] == "held [(1020, True), (1420, True), (1530, True)]"
+
+
 def test_pinkeys_wrap_of_ticks_and_per_pin_active_level(mp):
     out = mp(
         """
