@@ -153,6 +153,8 @@ def test_flashed_pico_lcd_114_plays_a_round_and_shows_the_round_end_page(tmp_pat
         texts = board_eval(vb.url, "open('vb_texts.txt').read()").split("\n")[:-1]
         runner = "__import__('sys').modules['firmware.runner'].Runner.running"
         assert board_eval(vb.url, runner + ".error") is None
+        # (the screen's texts say where the script ended when no match was set up)
+        assert board_eval(vb.url, runner + ".app.match is not None"), texts
         assert board_eval(vb.url, runner + ".app.match.levels") == ["you", "expert", "expert", "expert"]
         assert board_eval(vb.url, runner + ".app.match.state.phase") == 1  # the round is over
         panel = "__import__('machine').panels()[0]"
