@@ -158,11 +158,9 @@ def micropython_figures(seconds, figures, step):
         # Four Cinquillo experts: their search also loads engine/inference.py.
         kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "cinquillo")) / 1024
         figures["heap_kib_match4_mpy_expert_cinquillo"] = "%.2f" % kib
-        # Four classic experts: they load their learned value (engine/value.py and its table).
-        kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "classic", "4")) / 1024
-        figures["heap_kib_match4_mpy_expert_classic"] = "%.2f" % kib
-        # Two and three classic experts: each count loads its own table (engine/value_classic2/3.py).
-        for players in ("2", "3"):
+        # Four, three and two classic experts: they load their learned value (engine/value.py and
+        # the table of their player count, engine/value_classicN.py).
+        for players in ("4", "3", "2"):
             kib = upy.smallest_heap("tools/mp/match6.py", build, args=("1", "expert", "classic", players)) / 1024
             figures["heap_kib_match%s_mpy_expert_classic" % players] = "%.2f" % kib
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
