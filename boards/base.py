@@ -5,7 +5,9 @@ boards/gfx_framebuf.py), show(layer) (make a layer of gfx the screen), refresh()
 (push what changed), display (auto_refresh off; the firmware refreshes),
 read_key() -> key code (-1: none; else key_number * 2 + 1 when pressed,
 key_number * 2 when released: an int, so reading keys allocates nothing),
-overflowed() (the key queue lost events; cleared by asking), keymap (key
+key_ms (the time, in the firmware's ticks, of the change read_key() last returned; -1 where
+the board cannot tell: then the firmware takes the time it read it), overflowed() (the key
+queue lost events; cleared by asking), keymap (key
 number -> logical button), holdmap (None, or per key None or a 3-tuple of
 logical buttons for a short, long and very long press: the CLUE and the
 one- and three-button Feathers), has_backlight, tone(freq, ms),
@@ -65,12 +67,22 @@ class Board:
         self.display = None
         self.keys = None  # a keypad object
         self.event = None  # the one keypad.Event every read fills
+        self.key_ms = -1
         self.speaker = None
         self.pixels = None
         self.muted = False
 
     def read_key(self):
-        return read_queue(self.keys.events, self.event, 0)
+        return self.read_keypad(self.keys.events, 0)
+
+    def read_keypad(self, events, offset):
+        """read_queue, keeping the event's time in key_ms: keypad stamps an event with
+        supervisor.ticks_ms when its background scan saw the change (shared-module/keypad/
+        __init__.c keypad_scan_now, EventQueue.c), the clock adafruit_ticks reads on CircuitPython.
+        A press and release that both came during a slow loop pass keep their own times."""
+        code = read_queue(events, self.event, offset)
+        self.key_ms = self.event.timestamp if code >= 0 else -1
+        return code
 
     def overflowed(self):
         return queue_overflowed(self.keys.events)

@@ -3,7 +3,7 @@
 import board
 import keypad
 
-from boards.base import Board, builtin_display, neopixels, queue_overflowed, read_queue
+from boards.base import Board, builtin_display, neopixels, queue_overflowed
 from boards.gfx_displayio import GFX
 from boards.schemes import FeatherReverseTFTScheme, FeatherTFTScheme
 
@@ -27,10 +27,10 @@ class FeatherReverseTFT(FeatherReverseTFTScheme, FeatherTFT):
         self.keys2 = keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True)
 
     def read_key(self):
-        code = read_queue(self.keys.events, self.event, 0)
+        code = self.read_keypad(self.keys.events, 0)
         if code >= 0:
             return code
-        return read_queue(self.keys2.events, self.event, 1)
+        return self.read_keypad(self.keys2.events, 1)
 
     def overflowed(self):
         a = queue_overflowed(self.keys.events)

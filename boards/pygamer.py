@@ -3,7 +3,6 @@
 import analogio
 import board
 
-from boards.base import read_queue
 from boards.pybadge import PyBadge, shift_register_keys
 from boards.schemes import PyGamerScheme
 
@@ -24,10 +23,10 @@ class PyGamer(PyGamerScheme, PyBadge):
         self.joy = 0  # bits: 1 right, 2 down, 4 up, 8 left (key numbers 4..7)
 
     def read_key(self):
-        code = read_queue(self.keys.events, self.event, 0)
+        code = self.read_keypad(self.keys.events, 0)
         if code >= 0:
             return code
-        return self._stick()
+        return self._stick()  # key_ms is -1: the stick is read now
 
     def _stick(self):
         """One change of the stick's state as a key code, or -1."""

@@ -11,7 +11,10 @@
 - A lost event (queue overflow) releases every key: nothing stays stuck down.
 
 Times are ticks in ms from the caller (no clock is read here), compared
-with ticks_diff so they may wrap.
+with ticks_diff so they may wrap. A board that knows when a key changed
+(board.key_ms: keypad's event time on CircuitPython) has a press or release
+timed then, so a tap made while the loop was busy stays a tap; elsewhere a
+change counts from the look that reads it.
 """
 
 from boards.base import DOWN, LEFT, RIGHT, UP
@@ -44,6 +47,7 @@ class Input:
         self.rep_key = -1  # the held key that auto-repeats
         self.rep_at = 0
         self.rep_due = 0  # 1: the repeat fell due; made at rep_at if the key is still held
+        self.timed = hasattr(board, "key_ms")  # looked up once: a missing attribute allocates
 
     def _push(self, button):
         if self.size < QUEUE:
@@ -69,23 +73,25 @@ class Input:
             self.rep_key = -1
             for k in range(len(self.stage)):
                 self.stage[k] = 0
-        self._holds(now)  # a key held past the long-press time counts as long even if released since
         while True:
             code = board.read_key()
             if code < 0:
                 break
-            self._key(code >> 1, code & 1, now)
+            at = board.key_ms if self.timed else -1
+            if at < 0 or ticks_diff(now, at) < 0:
+                at = now  # not known: as of this look
+            self._key(code >> 1, code & 1, at, now)
         self._holds(now)
         self._repeat(now)
 
-    def _key(self, k, pressed, now):
+    def _key(self, k, pressed, at, now):
         if k >= len(self.keymap):
             return
         bit = 1 << k
         hold = self.holdmap[k]
         if pressed:
             self.down |= bit
-            self.down_at[k] = now
+            self.down_at[k] = at
             if hold is not None:
                 self.stage[k] = 1
                 return
@@ -98,6 +104,10 @@ class Input:
                 self.rep_due = 0
             return
         self.down &= ~bit
+        if hold is not None and not self.ignored & bit:
+            # Held past the long-press time when let go: long. Without the release's own time
+            # (at is this look), a key let go during a slow loop pass counts as held until now.
+            self._hold(k, at)
         if self.rep_key == k:
             self.rep_key = -1
         if self.ignored & bit:
@@ -112,9 +122,13 @@ class Input:
 
     def _holds(self, now):
         for k in range(len(self.stage)):
-            st = self.stage[k]
-            if not st or self.ignored & (1 << k):
-                continue
+            if self.stage[k] and not self.ignored & (1 << k):
+                self._hold(k, now)
+
+    def _hold(self, k, now):
+        """Key k, a key with a held meaning, is or was down until now: send what that long fires."""
+        st = self.stage[k]
+        if st:
             hold = self.holdmap[k]
             held = ticks_diff(now, self.down_at[k])
             if st == 1 and held >= LONG_MS:

@@ -124,6 +124,122 @@ def test_one_button_board_very_long_press():
     assert drain(inp, 5000 + LONG_MS + 10) == [A]  # released between the long and very long times
 
 
+class KeypadEvent:
+    """keypad.Event's fields (shared-bindings/keypad/Event.c): get_into overwrites all three."""
+
+    def __init__(self):
+        self.key_number = 0
+        self.pressed = True
+        self.timestamp = 0
+
+
+class KeypadQueue:
+    """keypad.EventQueue as CircuitPython fills it (shared-module/keypad/EventQueue.c): each
+    event keeps the supervisor.ticks_ms of the background scan that saw the change
+    (shared-module/keypad/__init__.c keypad_scan_now), read back by get_into."""
+
+    def __init__(self):
+        self.events = []
+        self.overflowed = False
+
+    def record(self, key_number, pressed, ms):
+        self.events.append((key_number, pressed, ms & ((1 << 29) - 1)))  # ticks_ms wraps at 2**29
+
+    def get_into(self, event):
+        if not self.events:
+            return False
+        event.key_number, event.pressed, event.timestamp = self.events.pop(0)
+        return True
+
+    def clear(self):
+        self.events = []
+
+
+def keypad_board(scheme):
+    """The real boards.base.Board reading a keypad queue, with a scheme's keys."""
+    from boards.base import Board
+
+    b = Board()
+    b.keys = type("Keys", (), {})()
+    b.keys.events = KeypadQueue()
+    b.event = KeypadEvent()
+    b.keymap = scheme.keymap
+    b.holdmap = scheme.holdmap
+    return b
+
+
+def test_a_tap_while_the_loop_was_busy_stays_a_tap_where_keypad_times_the_keys():
+    """CLUE (keypad): the right button pressed at 0 and let go at 80 ms is A (play), however late
+    the loop reads the release; held 700 ms within one slow pass it is START (the menu). Boards
+    that cannot time a change (FakeBoard, the pin-polled MicroPython boards) count a release
+    from the look that reads it."""
+    from boards.clue import Clue
+    from firmware.buttons import Input
+
+    b = keypad_board(Clue)
+    inp = Input(b)
+    b.keys.events.record(1, True, 0)
+    assert drain(inp, 0) == []
+    b.keys.events.record(1, False, 80)
+    assert drain(inp, 900) == [A]
+    b.keys.events.record(1, True, 1000)
+    b.keys.events.record(1, False, 1700)
+    assert drain(inp, 2500) == [START]  # both changes read at one look after a slow pass
+    b.keys.events.record(0, True, 3000)
+    b.keys.events.record(0, False, 3100)
+    assert drain(inp, 3700) == [DOWN]
+
+    fb = FakeBoard(Clue.keymap, Clue.holdmap)
+    inp = Input(fb)
+    fb.codes += [3]
+    assert drain(inp, 0) == []
+    fb.codes += [2]
+    assert drain(inp, 900) == [START]  # let go at some time before 900: counted as held till then
+    fb.codes += [3, 2]
+    assert drain(inp, 2500) == [A]
+
+
+def test_keypad_times_wrap_and_a_time_ahead_of_the_loop_counts_as_now():
+    """supervisor.ticks_ms wraps at 2**29 (shared-bindings/supervisor/__init__.c); a held key
+    across the wrap is timed right. A stamp ahead of the caller's clock (another clock) is not
+    trusted: the change counts from the look."""
+    from boards.clue import Clue
+    from firmware.buttons import LONG_MS, Input
+
+    top = 1 << 29
+    b = keypad_board(Clue)
+    b.keys.events.record(1, True, 1234)
+    assert (b.read_key(), b.key_ms) == (3, 1234)
+    assert (b.read_key(), b.key_ms) == (-1, -1)
+    inp = Input(b)
+    b.keys.events.record(1, True, top - 100)
+    b.keys.events.record(1, False, top + 50)  # 150 ms later, after the wrap
+    assert drain(inp, 400) == [A]
+    b.keys.events.record(1, True, 10_000)
+    assert drain(inp, 1000) == []  # pressed "later" than this look: timed at 1000
+    assert drain(inp, 1000 + LONG_MS - 1) == []
+    assert drain(inp, 1000 + LONG_MS) == [START]
+
+
+def test_one_button_board_very_long_press_timed_by_keypad():
+    """Feather TFT: a press held 1 s within one slow pass is the long meaning (choose), one held
+    2 s the very long one (the menu)."""
+    from boards.feather_tft import FeatherTFT
+    from firmware.buttons import Input
+
+    b = keypad_board(FeatherTFT)
+    inp = Input(b)
+    b.keys.events.record(0, True, 0)
+    b.keys.events.record(0, False, 1000)
+    assert drain(inp, 3000) == [A]
+    b.keys.events.record(0, True, 4000)
+    b.keys.events.record(0, False, 6000)
+    assert drain(inp, 6500) == [START]
+    b.keys.events.record(0, True, 7000)
+    b.keys.events.record(0, False, 7100)
+    assert drain(inp, 9000) == [DOWN]
+
+
 def test_flush_ignores_keys_held_across_a_screen_change():
     from firmware.buttons import REPEAT_DELAY, Input
 
