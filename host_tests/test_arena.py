@@ -186,3 +186,55 @@ def test_E15_rollout_evaluator_plays_uniform_random_moves_to_the_rounds_end():
         s.apply(buf[rng.below(s.legal_moves(buf))])
     assert list(ours) == spielgame.zero_sum(s)
     assert state.s.phase == 0  # the state itself is untouched
+
+
+def test_oracle_hidden_gives_one_seat_the_true_deal_late_and_names_its_files(capsys):
+    """--oracle-hidden H (a bound, not a level): the seat's own kit samples the true State once
+    the others hold at most H cards; the other experts keep the shared kit."""
+    import argparse
+
+    from oracle import OracleSampler
+
+    from engine import bot_expert
+    from engine import bots as engine_bots
+    from engine.state import State
+
+    rules = make_rules("cinquillo", players=4)
+    s = State(rules, 3, 0)
+    seer = engine_bots.make_bot("expert", rules, 0, 1)
+    plain = engine_bots.make_bot("expert", rules, 1, 2)
+    arena.see_late(seer, s, 12)
+    assert isinstance(seer.kit[0], OracleSampler) and seer.kit[0].truth is s and seer.kit[0].hidden == 12
+    assert plain.kit is bot_expert.search_kit(rules)
+    args = argparse.Namespace(
+        preset="cinquillo", players=4, level="expert", sims=1000, ismcts_seats=2, uct_c=2.0, oracle_hidden=12
+    )
+    assert arena.key_of(args) == "arena_cinquillo_4p_expert_vs_ismcts1000_oracle12"
+    assert (
+        arena.main(
+            [
+                "--preset",
+                "cinquillo",
+                "--players",
+                "4",
+                "--sims",
+                "4",
+                "--deals",
+                "1",
+                "--workers",
+                "1",
+                "--oracle-hidden",
+                "12",
+            ]
+        )
+        == 0
+    )
+    lines = dict(line.split(": ") for line in capsys.readouterr().out.splitlines())
+    assert lines["arena_cinquillo_4p_expert_vs_ismcts4_oracle12_rounds"] == "2"
+    for argv, says in (
+        (["--oracle-hidden", "-1"], "--oracle-hidden must be 0 or more, not -1"),
+        (["--level", "medium", "--oracle-hidden", "12"], "--oracle-hidden: the medium level has no search"),
+    ):
+        with pytest.raises(SystemExit):
+            arena.main(argv)
+        assert says in capsys.readouterr().err

@@ -79,3 +79,37 @@ def test_bad_options_are_refused_before_any_play(argv, says):
     with pytest.raises(SystemExit) as e:
         oracle.main(argv + ["--workers", "1"])
     assert says in str(e.value)
+
+
+def test_the_oracle_hidden_limit_writes_the_true_deal_only_once_the_others_hold_that_few():
+    """At the first turn of 4-player Cinquillo the others hold 30 cards: a limit of 29 leaves the
+    sampler's world, 30 gives the true one; the random stream is the same either way."""
+    rules = make_rules("cinquillo", players=4)
+    s = State(rules, 11, 0)
+    v = SeatView(rules, 0)
+    s.view_into(v, s.turn)
+    know = Knowledge(rules)
+    know.update(v)
+    assert sum(v.count[p] for p in range(4) if p != v.seat) == 30
+    worlds = []
+    for hidden in (29, 30):
+        stand_in = oracle.OracleSampler(Sampler(rules), hidden)
+        stand_in.truth = s
+        world = State(rules, deal_now=False, history=64)
+        stand_in.fill(v, know, Rng(5), world)
+        worlds.append(others(world, v.seat))
+    plain = State(rules, deal_now=False, history=64)
+    Sampler(rules).fill(v, know, Rng(5), plain)
+    assert worlds == [others(plain, v.seat), others(s, v.seat)]
+    assert worlds[0] != worlds[1]
+
+
+def test_oracle_hidden_needs_the_oracle_and_a_count():
+    for argv in (["--oracle-hidden", "12"], ["--oracle", "--oracle-hidden", "-1"]):
+        with pytest.raises(SystemExit) as e:
+            oracle.main(argv + ["--workers", "1"])
+        assert "--oracle-hidden needs --oracle and a count of 0 or more" in str(e.value)
+    assert (
+        oracle.main(["--preset", "cinquillo", "--deals", "1", "--oracle", "--oracle-hidden", "12", "--workers", "1"])
+        == 0
+    )

@@ -18,6 +18,9 @@ A round is won by whoever goes out first (Bastard: the fewest cards, shared). Pr
   (Wilson 95%), KEY_score_diff (our seats' mean round score minus ISMCTS's: penalties in Elfer
   Raus, lower is better; points in Cinquillo and Bastard) with KEY_score_diff_se,
   KEY_ms_ours / KEY_ms_ismcts (mean ms per decision).
+--oracle-hidden H is a bound, not a level: our seats' search samples the true deal whenever the
+others hold at most H cards in all (tools/oracle.py's OracleSampler; 40 or more: always), what
+knowing the hidden cards late in the round is worth (docs/bots.md); KEY then ends _oracle<H>.
 --out DIR writes <stem>.csv (a row per round) and <stem>.json (the figures and the settings),
 and <stem>.png (the win share with its interval) when matplotlib is there.
 """
@@ -42,6 +45,7 @@ from engine import bots as engine_bots  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 
 PRESETS = ("classic", "cinquillo", "bastard")
+SEARCHERS = ("expert", "master")  # the levels whose search samples worlds (--oracle-hidden)
 
 
 def seatings(players, ismcts=None):
@@ -79,7 +83,7 @@ def ismcts_bot(game, seed, sims, uct_c):
     return bot
 
 
-def play_round(game, level, kinds, deal_seed, sims, uct_c):
+def play_round(game, level, kinds, deal_seed, sims, uct_c, oracle_hidden=None):
     """One round of deal_seed with our level in the seats kinds marks; a result dict."""
     rules = game.rules
     n = rules.players
@@ -90,6 +94,8 @@ def play_round(game, level, kinds, deal_seed, sims, uct_c):
         seed = deal_seed * 8 + p
         if kinds[p]:
             ours[p] = engine_bots.make_bot(level, rules, p, seed)
+            if oracle_hidden is not None:
+                see_late(ours[p], state.s, oracle_hidden)
         else:
             theirs[p] = ismcts_bot(game, seed, sims, uct_c)
     view = SeatView(rules, 0)
@@ -118,16 +124,27 @@ def play_round(game, level, kinds, deal_seed, sims, uct_c):
     }
 
 
+def see_late(bot, truth, hidden):
+    """--oracle-hidden: bot's search samples the true State truth once the others hold at most
+    hidden cards (its own kit: the experts of a game share one)."""
+    from oracle import OracleSampler
+
+    kit = bot.kit
+    sampler = OracleSampler(kit[0], hidden)
+    sampler.truth = truth
+    bot.kit = (sampler,) + tuple(kit[1:])
+
+
 def play_chunk(task):
     import spielgame
 
-    preset, players, level, deals, sims, uct_c, ismcts = task
+    preset, players, level, deals, sims, uct_c, ismcts, oracle_hidden = task
     rules = rules_for(preset, (("players", players),))
     game = spielgame.ElferSpielGame(rules)
     out = []
     for deal_seed in deals:
         for kinds in seatings(players, ismcts):
-            out.append(play_round(game, level, kinds, deal_seed, sims, uct_c))
+            out.append(play_round(game, level, kinds, deal_seed, sims, uct_c, oracle_hidden))
     return out
 
 
@@ -169,6 +186,8 @@ def key_of(args):
         key += "_seats%d" % args.ismcts_seats
     if args.uct_c != 2.0:
         key += "_uct%g" % args.uct_c
+    if getattr(args, "oracle_hidden", None) is not None:
+        key += "_oracle%d" % args.oracle_hidden
     return key
 
 
@@ -183,7 +202,8 @@ def write_outputs(args, rounds, figures, key):
         for r in rounds:
             w.writerow([r["deal"], r["kinds"], r["winners"]] + r["scores"] + ["%.3f" % r["ms"][0], "%.3f" % r["ms"][1]])
     settings = {
-        k: getattr(args, k) for k in ("preset", "players", "level", "sims", "uct_c", "deals", "seed", "ismcts_seats")
+        k: getattr(args, k)
+        for k in ("preset", "players", "level", "sims", "uct_c", "deals", "seed", "ismcts_seats", "oracle_hidden")
     }
     with open(stem + ".json", "w") as f:
         json.dump({"settings": settings, "figures": figures}, f, indent=1, sort_keys=True)
@@ -218,6 +238,12 @@ def make_parser():
         " players: ISMCTS against three of our level, as our ladder sets one bot against three medium)",
     )
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
+    p.add_argument(
+        "--oracle-hidden",
+        type=int,
+        metavar="H",
+        help="a bound, not a level: our seats' search sees the true deal once the others hold at most H cards",
+    )
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", help="folder for the CSV, JSON and PNG")
     return p
@@ -243,6 +269,11 @@ def main(argv=None):
             parser.error("--%s must be at least 1" % name)
     if not args.uct_c > 0:  # (also refuses nan)
         parser.error("--uct-c must be above 0, not %g" % args.uct_c)
+    if args.oracle_hidden is not None:
+        if args.oracle_hidden < 0:
+            parser.error("--oracle-hidden must be 0 or more, not %d" % args.oracle_hidden)
+        if args.level not in SEARCHERS:
+            parser.error("--oracle-hidden: the %s level has no search to give the true deal" % args.level)
     if args.ismcts_seats is None:
         args.ismcts_seats = args.players // 2
     elif not 1 <= args.ismcts_seats < args.players:
@@ -261,7 +292,7 @@ def main(argv=None):
     # One task a deal (each round seeds its own bots: the same figures however deals are split),
     # so a run of hours says how far it has come.
     task = (args.preset, args.players, args.level)
-    tasks = [task + ([seed], args.sims, args.uct_c, args.ismcts_seats) for seed in seeds]
+    tasks = [task + ([seed], args.sims, args.uct_c, args.ismcts_seats, args.oracle_hidden) for seed in seeds]
     results = []
     with worker_pool(workers) if workers > 1 else nullcontext() as pool:
         done = pool.imap_unordered(play_chunk, tasks) if pool else map(play_chunk, tasks)

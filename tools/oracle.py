@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the hidden cards are worth to a searching bot: an upper bound for better sampling.
 
-    python tools/oracle.py --preset cinquillo --level expert --deals 500 [--oracle]
+    python tools/oracle.py --preset cinquillo --level expert --deals 500 [--oracle [--oracle-hidden H]]
                            [--samples 12] [--budget 200] [--against medium]
 
 One seat of LEVEL (expert or master) plays against PLAYERS-1 seats of --against on
@@ -14,7 +14,9 @@ measurement on the host, never a level to play against.
 
 --samples sets the master's worlds per decision (Cinquillo and Bastard default to none:
 there it plays as the expert); --budget the expert's simulated moves (engine/bot_expert.py's
-BUDGET). Prints 'key: value' lines, KEY = oracle_<preset>_<players>p_<level>[_oracle]:
+BUDGET); --oracle-hidden H gives the true deal only once the others hold at most H cards in
+all (the endgame's share of it; KEY's _oracle then ends in H). Prints 'key: value' lines,
+KEY = oracle_<preset>_<players>p_<level>[_oracle[H]]:
 KEY_rounds, KEY_winrate (LEVEL's share of the round wins, ties shared), KEY_winrate_se
 (standard error over deals: a deal's seatings are not independent), KEY_score_diff
 (LEVEL's round score minus the others' mean: penalties in Elfer Raus, points otherwise).
@@ -47,29 +49,32 @@ class OracleSampler:
     """Stands in for the search kit's Sampler: draws the same random numbers as the real one
     (so the rest of the search runs as it would), then writes the true position instead."""
 
-    def __init__(self, real):
+    def __init__(self, real, hidden=None):
         self.real = real
         self.COST = real.COST  # the search buys as many samples as with the real one
         self.truth = None  # the game's State, set once a round
+        self.hidden = hidden  # None: always; else only while the others hold at most this many cards
 
     def fill(self, view, know, rng, dst):
         self.real.fill(view, know, rng, dst)
-        self.truth.copy_into(dst, history=False)  # like the real sampler: no history
+        if self.hidden is None or sum(view.count[p] for p in range(view.n) if p != view.seat) <= self.hidden:
+            self.truth.copy_into(dst, history=False)  # like the real sampler: no history
 
 
-def make_seat(level, rules, seat, seed, oracle, samples):
-    """LEVEL's bot for seat; with oracle, its own kit whose sampler writes the truth."""
+def make_seat(level, rules, seat, seed, oracle, samples, hidden=None):
+    """LEVEL's bot for seat; with oracle, its own kit whose sampler writes the truth (with hidden,
+    only once the others hold at most that many cards)."""
     bot = engine_bots.make_bot(level, rules, seat, seed)
     if samples is not None and level == "master":
         bot.samples = samples
     if oracle:
         kit = bot.kit  # shared with other experts of the game: give this bot its own tuple
-        bot.kit = (OracleSampler(kit[0]),) + tuple(kit[1:])
+        bot.kit = (OracleSampler(kit[0], hidden),) + tuple(kit[1:])
     return bot
 
 
 def play_deal(task):
-    preset, players, level, against, deal_seed, oracle, samples, budget = task
+    preset, players, level, against, deal_seed, oracle, samples, budget, hidden = task
     if budget:
         bot_expert.BUDGET = budget  # this worker process only
     rules = rules_for(preset, (("players", players),))
@@ -77,7 +82,7 @@ def play_deal(task):
     out = []
     for k in range(players):
         bots = [
-            make_seat(level, rules, p, deal_seed * 8 + p, oracle, samples)
+            make_seat(level, rules, p, deal_seed * 8 + p, oracle, samples, hidden)
             if p == k
             else engine_bots.make_bot(against, rules, p, deal_seed * 8 + p)
             for p in range(players)
@@ -115,6 +120,12 @@ def make_parser():
     p.add_argument("--against", default="medium", help="the other seats' level (default medium)")
     p.add_argument("--deals", type=int, default=500)
     p.add_argument("--oracle", action="store_true", help="the search samples the true deal")
+    p.add_argument(
+        "--oracle-hidden",
+        type=int,
+        metavar="H",
+        help="with --oracle: only once the others hold at most H cards in all (the endgame's share)",
+    )
     p.add_argument("--samples", type=int, help="the master's worlds per decision")
     p.add_argument("--budget", type=int, help="the expert's simulated moves per decision")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -127,6 +138,8 @@ def main(argv=None):
         raise SystemExit("oracle: --deals must be at least 1, not %d" % args.deals)
     if args.budget is not None and args.budget < 1:
         raise SystemExit("oracle: --budget must be at least 1, not %d" % args.budget)
+    if args.oracle_hidden is not None and (args.oracle_hidden < 0 or not args.oracle):
+        raise SystemExit("oracle: --oracle-hidden needs --oracle and a count of 0 or more, not %d" % args.oracle_hidden)
     if args.samples is not None and args.samples < 0:
         raise SystemExit("oracle: --samples must be 0 or more, not %d" % args.samples)
     try:
@@ -138,13 +151,25 @@ def main(argv=None):
     except RulesError as e:
         raise SystemExit("oracle: %s" % e) from None
     tasks = [
-        (args.preset, args.players, args.level, args.against, DEAL_BASE + i, args.oracle, args.samples, args.budget)
+        (
+            args.preset,
+            args.players,
+            args.level,
+            args.against,
+            DEAL_BASE + i,
+            args.oracle,
+            args.samples,
+            args.budget,
+            args.oracle_hidden,
+        )
         for i in range(args.deals)
     ]
     t0 = time.time()
     results = map_tasks(play_deal, tasks, args.workers)
     figures = summarize(results)
     key = "oracle_%s_%dp_%s%s" % (args.preset, args.players, args.level, "_oracle" if args.oracle else "")
+    if args.oracle_hidden is not None:
+        key += "%d" % args.oracle_hidden
     for name in ("rounds", "winrate", "winrate_se", "score_diff"):
         value = figures[name]
         print("%s_%s: %s" % (key, name, value if name == "rounds" else "%.4f" % value))
