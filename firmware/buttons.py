@@ -122,7 +122,7 @@ class Input:
 
     def _holds(self, now):
         for k in range(len(self.stage)):
-            if self.stage[k] and not self.ignored & (1 << k):
+            if not self.ignored & (1 << k):
                 self._hold(k, now)
 
     def _hold(self, k, now):

@@ -193,7 +193,7 @@ def test_oracle_hidden_gives_one_seat_the_true_deal_late_and_names_its_files(cap
     the others hold at most H cards; the other experts keep the shared kit."""
     import argparse
 
-    from oracle import OracleSampler
+    from oracle import OracleSampler, see_truth
 
     from engine import bot_expert
     from engine import bots as engine_bots
@@ -203,7 +203,7 @@ def test_oracle_hidden_gives_one_seat_the_true_deal_late_and_names_its_files(cap
     s = State(rules, 3, 0)
     seer = engine_bots.make_bot("expert", rules, 0, 1)
     plain = engine_bots.make_bot("expert", rules, 1, 2)
-    arena.see_late(seer, s, 12)
+    see_truth(seer, 12).truth = s
     assert isinstance(seer.kit[0], OracleSampler) and seer.kit[0].truth is s and seer.kit[0].hidden == 12
     assert plain.kit is bot_expert.search_kit(rules)
     args = argparse.Namespace(

@@ -95,7 +95,9 @@ def play_round(game, level, kinds, deal_seed, sims, uct_c, oracle_hidden=None):
         if kinds[p]:
             ours[p] = engine_bots.make_bot(level, rules, p, seed)
             if oracle_hidden is not None:
-                see_late(ours[p], state.s, oracle_hidden)
+                from oracle import see_truth
+
+                see_truth(ours[p], oracle_hidden).truth = state.s
         else:
             theirs[p] = ismcts_bot(game, seed, sims, uct_c)
     view = SeatView(rules, 0)
@@ -122,17 +124,6 @@ def play_round(game, level, kinds, deal_seed, sims, uct_c, oracle_hidden=None):
         "ms": [1000 * spent[i] / max(1, decisions[i]) for i in range(2)],
         "decisions": decisions,
     }
-
-
-def see_late(bot, truth, hidden):
-    """--oracle-hidden: bot's search samples the true State truth once the others hold at most
-    hidden cards (its own kit: the experts of a game share one)."""
-    from oracle import OracleSampler
-
-    kit = bot.kit
-    sampler = OracleSampler(kit[0], hidden)
-    sampler.truth = truth
-    bot.kit = (sampler,) + tuple(kit[1:])
 
 
 def play_chunk(task):

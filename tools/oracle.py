@@ -68,9 +68,17 @@ def make_seat(level, rules, seat, seed, oracle, samples, hidden=None):
     if samples is not None and level == "master":
         bot.samples = samples
     if oracle:
-        kit = bot.kit  # shared with other experts of the game: give this bot its own tuple
-        bot.kit = (OracleSampler(kit[0], hidden),) + tuple(kit[1:])
+        see_truth(bot, hidden)
     return bot
+
+
+def see_truth(bot, hidden=None):
+    """Give bot its own kit (the experts of a game share one) whose sampler writes the truth
+    (with hidden, only once the others hold at most that many cards); set its truth each round."""
+    kit = bot.kit
+    sampler = OracleSampler(kit[0], hidden)
+    bot.kit = (sampler,) + tuple(kit[1:])
+    return sampler
 
 
 def play_deal(task):
