@@ -162,9 +162,9 @@ def test_cards_sit_a_pixel_apart_and_one_digit_ranks_are_centred():
     assert L.slots >= 10  # 160x128: 9 before the faces were narrowed
     sheet = tv.faces.grid.bitmap
     w = L.slot_w
-    for tile in range(1, 8):  # every kind of face leaves its last column clear
-        assert all(sheet[w - 1, tile * (L.card_h) + y] == 0 for y in range(L.card_h))
-        assert sheet[0, tile * L.card_h + L.card_h // 2] != 0
+    for tile in range(1, 8):  # every kind of face leaves its last column clear (tiles side by side)
+        assert all(sheet[tile * w + w - 1, y] == 0 for y in range(L.card_h))
+        assert sheet[tile * w, L.card_h // 2] != 0
     boxes = []
     for i, line in enumerate(tv.slots):
         if not line.text:

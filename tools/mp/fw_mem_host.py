@@ -61,11 +61,14 @@ def probe_dir(dest, mpy=False, micropython=False):
     if micropython:
         for name in CP_ONLY:
             os.remove(os.path.join(dest, name + ".py"))
-        # machine is built into a board: compiled, its stand-in leaves no compiler's leftovers
-        # (interned names) on the heap to be counted as the firmware's.
-        stand_in = os.path.join(dest, "machine.py")
-        subprocess.run([upy.mpy_cross(), "-o", stand_in[:-3] + ".mpy", stand_in], check=True)
-        os.remove(stand_in)
+    # The stand-ins are built into a board: compiled, they leave no compiler's leftovers
+    # (interned names) on the heap to be counted as the firmware's. adafruit_ticks is a library
+    # of the bundle's lib/, shipped as .mpy like our modules when they are.
+    for name in os.listdir(dest):
+        if name.endswith(".py") and (mpy or name != "adafruit_ticks.py"):
+            path = os.path.join(dest, name)
+            subprocess.run([upy.mpy_cross(), "-o", path[:-3] + ".mpy", path], check=True)
+            os.remove(path)
     if mpy:
         upy.compile_mpy(dest, ("boards",))
         for name in ("__init__.py", "base.py", "gfx_displayio.py"):  # MicroPython imports a .py before a .mpy
@@ -133,15 +136,15 @@ def smallest_heap_vm(build, level=LEVEL, board="pybadge", lo=64 << 10, hi=512 <<
 
 
 def live_run_vm(build, level=LEVEL, board="pybadge"):
-    """Of a VM run at 1 MiB: (largest live heap, bytes the machine stand-in takes, in bytes; the
+    """Of a VM run at 1 MiB: (largest live heap, bytes the probe and the stand-ins take, in bytes; the
     qstr pools, the qstrs, and those a board would hold at its end). The last is the run's less
     harness_qstrs (an upper bound: the stand-ins' names our code spells are counted)."""
     rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, boot_modules(build, level, board), qstrs=True)
     pools, names = qstrs_of(out)
-    if rc or "fw_live_peak" not in keys or not names:
+    if rc or "fw_live_peak" not in keys or "fw_harness_bytes" not in keys or not names:
         raise RuntimeError("fw_mem.py failed in the VM:\n" + out[-2000:])
     on_board = len(names) - len(harness_qstrs(names))
-    return int(keys["fw_live_peak"]), int(keys.get("fw_stand_in_bytes", 0)), pools, len(names), on_board
+    return int(keys["fw_live_peak"]), int(keys["fw_harness_bytes"]), pools, len(names), on_board
 
 
 # --- interned strings (qstrs): the pools' cliff (docs/memory.md) ---------------------------------

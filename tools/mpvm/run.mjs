@@ -11,7 +11,8 @@
 // sys.argv[0]; sys.argv[1:] are ARGS) and runs in one runPython() call, so
 // gc.collect() only schedules a collection and gc.mem_alloc() deltas count every
 // byte allocated. Tracebacks name the script's host path. --heap is the initial
-// heap (it grows on demand).
+// heap (it grows on demand). The global __heap0 is the heap in use before the script
+// ran (gc.mem_alloc() after a collection).
 // --loop EXPR: after the script, run `_more = EXPR` as a new top-level call again and
 // again while _more is true. The VM collects garbage only between top-level calls
 // (MICROPY_GC_SPLIT_HEAP_AUTO: gc_collect() inside a call just marks a collection as
@@ -153,6 +154,10 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop }) {
       `import sys\nsys.path.insert(0, ${JSON.stringify(VM_ROOT)})\n` +
         `sys.argv[:] = ${JSON.stringify(argv)}\n__file__ = ${JSON.stringify(scriptPath)}\ndel sys\n`,
     );
+    // The heap before the script, after a collection (it runs between top-level calls): a
+    // script can count itself out of its figures (__heap0; tools/mp/fw_mem.py does).
+    mp.runPython("import gc\ngc.collect()\ndel gc");
+    mp.runPython("import gc\n__heap0 = gc.mem_alloc()\ndel gc");
     // compile() with the host path, so tracebacks name the script's real file.
     mp.runPython(`exec(compile(open(__file__).read(), ${JSON.stringify(hostPath)}, "exec"))`);
     if (loop !== null) {
