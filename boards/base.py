@@ -14,7 +14,7 @@ one- and three-button Feathers), has_backlight, tone(freq, ms),
 show_turn(seat, players), battery() (percent or None), brightness(level),
 storage() (a byte region for saves, or None), fast (the board decides fast enough for
 the bot levels made for fast hosts: the firmware offers the master level only there,
-firmware/screens.py levels_for).
+firmware/menus.py levels_for).
 """
 
 try:

@@ -56,7 +56,7 @@ class App:
         self.now = 0
         self.seed = 1
         self.apply_settings()
-        self.show(screens.TitleMenu(self))
+        screens.show_title(self)
 
     def add_notice(self, text):
         if text:
@@ -65,6 +65,8 @@ class App:
     # --- screens -----------------------------------------------------------------
     def show(self, screen):
         self.screen = screen
+        if screen.table:
+            _unload("menus")  # the menus before a match: not held while it is played
         self.board.show(self.table.layer if screen.table else self.panel.layer)
         screen.enter(self)
         self.input.flush(self.now)  # presses made for the old screen do not reach the new one
@@ -162,7 +164,25 @@ class App:
         self.table = None
         self.table_screen = None
         gc.collect()
-        self.show(screens.TitleMenu(self))
+        screens.show_title(self)
+
+    def leave_match(self):
+        """Quit to the title menu. With saves the match is saved as it stands and leaves memory,
+        so the menus and the table are never held at once; Continue brings it back from the save
+        as after a reset (firmware/restore.py). Without saves it stays in memory for Continue."""
+        m = self.match
+        store = self.store
+        if store is not None and m is not None and m.state.phase != 2:
+            self.save()  # the snapshot is in the store's buffer even when unchanged or not written
+            buf = store.buf
+            at = store.payload_at + len(self.head) + 2
+            self.saved = bytes(buf[at : at + (buf[at - 2] << 8 | buf[at - 1])])
+            self.match = None
+            self.continuing = False
+            self.table = None
+            self.table_screen = None
+            gc.collect()
+        screens.show_title(self)
 
     def record_match(self):
         """Count the finished match in the statistics (once)."""
@@ -352,7 +372,7 @@ def _unload_saves():
 
 def _unload(name):
     """Forget a firmware module used rarely (saves: statistics and decoding; restore: boot
-    and Continue), so the garbage collector frees it."""
+    and Continue; menus: before a match), so the garbage collector frees it."""
     from engine.compat import unload
 
     unload("firmware." + name)

@@ -53,7 +53,9 @@ def resume(app):
     gc.collect()
     snap, why = snapshot_load.safe_load(app.saved)
     if snap is not None:
-        why = refusal(snap, [lv for _, lv in screens.levels_for(app.board)])
+        from firmware.menus import levels_for
+
+        why = refusal(snap, [lv for _, lv in levels_for(app.board)])
     bots = snapshot_load.make_bots(snap) if not why else None
     snapshot_load = None
     for name in ("snapshot_load", "explicit", "rules"):

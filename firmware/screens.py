@@ -3,12 +3,14 @@
 Every screen has enter(app), button(app, b, now) and tick(app, now). Menus
 are lists of items, [text, key, choices, index]: choices None for an action,
 else a tuple of (label, value) pairs that LEFT/RIGHT (or A) step through.
+The menus before a match (title, set-up, settings) are firmware/menus.py,
+loaded when shown (show_title) and dropped while a match is on the table.
 """
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from engine.cards import DRAW, END, PASS
 from firmware import keys, ui
-from firmware.lang import CODES, NAMES, t
+from firmware.lang import t
 from firmware.texts import rules_text
 from firmware.ticks import ticks_add, ticks_diff, ticks_ms
 
@@ -154,60 +156,17 @@ class Menu(Screen):
         pass
 
     def back(self, app):
-        app.show(TitleMenu(app))
+        show_title(app)
 
 
-class TitleMenu(Menu):
-    title = b"title"
-    hints = ((A, b"k_choose"), (UP | DOWN, b"k_move"))
+def show_title(app):
+    """The title menu (firmware/menus.py: loaded now, dropped when a match is shown)."""
+    from firmware.menus import TitleMenu
 
-    def build(self, app):
-        return [
-            item(t(b"m_continue"), "continue"),
-            item(t(b"m_new"), "new"),
-            item(t(b"m_rules"), "rules"),
-            item(t(b"m_settings"), "settings"),
-            item(t(b"m_stats"), "stats"),
-            item(t(b"m_help"), "help"),
-        ]
-
-    def enter(self, app):
-        if app.match is None:
-            self.note = app.notice  # what the boot found wrong with the save, if anything
-            app.notice = ""
-        level = app.board.battery()
-        if level is not None:  # boards with a LiPo monitor show its charge here
-            self.help = t(b"battery") % level
-        Menu.enter(self, app)
-
-    def choose(self, app, key):
-        if key == "continue" or key == "start":
-            if app.match is None:
-                why = app.resume()  # the saved match, if there is one
-                if why:
-                    self.note = why
-                    self.draw(app)
-                return
-            app.show(app.table_screen)
-        elif key == "new":
-            app.show(SetupMenu(app))
-        elif key == "rules":
-            app.show(Pager(app, b"p_rules", rules_text(app.setup["game"]), self))
-        elif key == "settings":
-            app.show(SettingsMenu(app))
-        elif key == "stats":
-            app.show(Pager(app, b"p_stats", app.stats_text(), self, stats_menu))
-        elif key == "help":
-            app.show(Pager(app, b"p_help", app.help_text(), self, selftest_page, b"k_selftest"))
-
-    def back(self, app):
-        self.draw(app)
+    app.show(TitleMenu(app))
 
 
-# --- new match --------------------------------------------------------------------
-
-GAMES = ((b"c_elfer", "elfer"), (b"c_cinquillo", "cinquillo"), (b"c_bastard", "bastard"))
-VARIANTS = ((b"c_classic", "classic"), (b"c_3colors", "three-color"), ("1-10", "junior10"), ("1-15", "junior15"))
+# The set-up's tables a match's rules are made from (firmware/app.py make_rules, restore.py).
 ON_OFF = ((b"c_off", 0), (b"c_on", 1))
 ELFER_OPTIONS = (
     (b"m_optional_pass", "optional_pass", ON_OFF),
@@ -215,16 +174,6 @@ ELFER_OPTIONS = (
     (b"m_start_10_12", "start_10_12", ON_OFF),
     (b"m_actions", "actions", ON_OFF),
 )
-PLAYERS = {"elfer": (2, 6), "cinquillo": (2, 4), "bastard": (3, 4)}
-LEVELS = ((b"c_random", "random"), (b"c_easy", "easy"), (b"c_medium", "medium"), (b"c_expert", "expert"))
-# The bot levels a board offers, by its speed (boards/base.py Board.fast): every board runs
-# LEVELS within its budget; the master (~20x the expert's work) only a fast host.
-FAST_LEVELS = LEVELS + ((b"c_master", "master"),)
-
-
-def levels_for(board):
-    """The bot level choices of the new-match screen on this board."""
-    return FAST_LEVELS if board.fast else LEVELS
 
 
 def _lengths(limits):
@@ -254,113 +203,6 @@ def setup_defaults():
     }
 
 
-def _index(choices, value):
-    for i in range(len(choices)):
-        if choices[i][1] == value:
-            return i
-    return 0
-
-
-class SetupMenu(Menu):
-    title = b"m_new"
-
-    def build(self, app):
-        st = app.setup
-        g = st["game"]
-        items = [item(t(b"m_game"), "game", GAMES, _index(GAMES, g))]
-        if g == "elfer":
-            items.append(item(t(b"m_variant"), "variant", VARIANTS, _index(VARIANTS, st["variant"])))
-            for text, key, choices in ELFER_OPTIONS:
-                items.append(item(t(text), key, choices, _index(choices, st[key])))
-        lo, hi = PLAYERS[g]
-        st["players"] = min(max(st["players"], lo), hi)
-        players = tuple((str(k), k) for k in range(lo, hi + 1))
-        items.append(item(t(b"m_players"), "players", players, st["players"] - lo))
-        levels = levels_for(app.board)
-        for p in range(1, st["players"]):
-            i = _index(levels, st["levels"][p])
-            st["levels"][p] = levels[i][1]  # a level this board does not offer is not started unseen
-            items.append(item(t(b"m_bot") % seat(p), "level%d" % p, levels, i))
-        lengths = LENGTHS[g]
-        st["length"] = min(st["length"], len(lengths) - 1)
-        items.append(item(t(b"m_length"), "length", lengths, st["length"]))
-        dealers = ((b"c_random", -1), (b"c_you", 0)) + tuple((seat(p), p) for p in range(1, st["players"]))
-        st["dealer"] = min(st["dealer"], st["players"] - 1)
-        items.append(item(t(b"m_dealer"), "dealer", dealers, _index(dealers, st["dealer"])))
-        items.append(item(t(b"m_start"), "start"))
-        items.append(item(t(b"m_back"), "back"))
-        return items
-
-    def changed(self, app, it):
-        key = it[1]
-        st = app.setup
-        v = value_of(it)
-        if key.startswith("level"):
-            st["levels"][int(key[5:])] = v
-            return True
-        old = st.get(key)
-        st[key] = it[3] if key == "length" else v
-        if key in ("game", "players"):
-            self.items = self.build(app)
-            for j in range(len(self.items)):
-                if self.items[j][1] == key:
-                    self.pos = j
-            return True
-        why = app.rules_problem()
-        if why:
-            st[key] = old
-            self.note = why
-            return False
-        return True
-
-    def choose(self, app, key):
-        if key == "back":
-            self.back(app)
-            return
-        why = app.new_match()
-        if why:
-            self.note = why
-            self.draw(app)
-
-
-class SettingsMenu(Menu):
-    title = b"m_settings"
-
-    def build(self, app):
-        s = app.settings
-        items = [
-            item(t(b"m_language"), "lang", LANGUAGES, s.lang),
-            item(t(b"m_speed"), "speed", SPEEDS, s.speed),
-            item(t(b"m_marks"), "marks", ON_OFF, s.marks),
-            item(t(b"m_sound"), "sound", ON_OFF, s.sound),
-        ]
-        if app.board.has_backlight:
-            items.append(item(t(b"m_brightness"), "brightness", BRIGHTNESS, s.brightness - 1))
-        items.append(item(t(b"m_back"), "back"))
-        return items
-
-    def changed(self, app, it):
-        app.settings.set(it[1], value_of(it))
-        app.apply_settings()
-        if it[1] == "lang":  # every text again, in the new language
-            self.items = self.build(app)
-        return True
-
-    def choose(self, app, key):
-        if key == "back":
-            self.back(app)
-
-    def back(self, app):
-        app.settings_changed()  # written only if a setting changed
-        app.show(TitleMenu(app))
-
-
-SPEEDS = ((b"c_instant", 0), (b"c_fast", 1), (b"c_normal", 2), (b"c_slow", 3))
-# Each language in its own words, or its code where the name does not fit ("Nederlands|NL").
-LANGUAGES = tuple((NAMES[i] + "|" + CODES[i].upper(), i) for i in range(len(CODES)))
-BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))
-
-
 class PauseMenu(Menu):
     title = b"p_paused"
     hints = ((A, b"k_choose"), (B | START, b"k_resume"), (UP | DOWN, b"k_move"))
@@ -386,7 +228,7 @@ class PauseMenu(Menu):
         elif key == "restart":
             app.new_match(app.match.seed + 1)
         elif key == "quit":
-            app.show(TitleMenu(app))
+            app.leave_match()
 
     def back(self, app):
         app.show(app.table_screen)
@@ -435,7 +277,10 @@ class Pager(Screen):
             self.leave(app)
 
     def leave(self, app):
-        app.show(self.back_to if self.back_to is not None else TitleMenu(app))
+        if self.back_to is None:
+            show_title(app)
+        else:
+            app.show(self.back_to)
 
 
 # --- the table ---------------------------------------------------------------------
@@ -712,4 +557,4 @@ def selftest_page(app):
 
     verdict, got, want, free0, free1 = selftest.run()
     text = t(b"selftest") % (verdict, got, want or t(b"selftest_none"), free1)
-    app.show(Pager(app, b"p_selftest", text, TitleMenu(app)))
+    app.show(Pager(app, b"p_selftest", text))

@@ -65,10 +65,12 @@ def test_t_gives_every_text_of_the_file_and_refuses_an_unknown_key():
     lang.use("en")
 
 
-def test_only_the_chosen_language_is_loaded_and_a_bad_code_is_refused():
+def test_only_the_chosen_languages_index_is_held_and_a_bad_code_is_refused():
+    """RAM holds 4 bytes a text (where its line starts), not the file: a text is read when shown."""
     lang.use("de")
     assert lang.current() == "de" and lang.t("m_rules") == "Regeln"
-    assert lang._TABLE[0] is not None and len(lang._TABLE[0]) == os.path.getsize(lang.path("de"))
+    index = lang._LANG[0]
+    assert len(index) == 4 * len(table("de")) and len(index) * 6 < os.path.getsize(lang.path("de"))
     lang.use("pt")
     assert lang.t("m_rules") == "Regras"
     with pytest.raises(ValueError, match="'fr': not one of en, de, es, nl, pt"):
@@ -77,18 +79,43 @@ def test_only_the_chosen_language_is_loaded_and_a_bad_code_is_refused():
     lang.use("en")
 
 
+def test_keys_that_share_a_hash_each_find_their_own_text_and_a_bad_file_changes_nothing(tmp_path, monkeypatch):
+    """The index is by a 14-bit hash of the key: keys of one hash are told apart by the line."""
+    by_hash = {}
+    for i in range(100000):
+        key = "k%d" % i
+        by_hash.setdefault(lang._hash(key.encode()), []).append(key)
+        if len(by_hash[lang._hash(key.encode())]) == 3:
+            same = by_hash[lang._hash(key.encode())]
+            break
+    lines = ["# a test language"] + ["%s=text %d" % (k, i) for i, k in enumerate(same)] + ["other=x\\ny"]
+    (tmp_path / "nl.txt").write_text("\n".join(lines), encoding="utf-8")
+    (tmp_path / "pt.txt").write_text("key=no comment line first\n", encoding="utf-8")
+    lang.use("en")
+    monkeypatch.setattr(lang, "path", lambda code: str(tmp_path / (code + ".txt")))
+    lang.use("nl")
+    assert [lang.t(k) for k in same] == ["text 0", "text 1", "text 2"] and lang.t("other") == "x\ny"
+    with pytest.raises(KeyError):
+        lang.t(same[0][:-1] + "x")
+    with pytest.raises(ValueError, match="pt.txt: not a language file"):
+        lang.use("pt")
+    assert lang.current() == "nl" and lang.t(same[1]) == "text 1"
+    monkeypatch.undo()
+    lang.use("en")
+
+
 MASTER = {"en": "master", "de": "Meister", "es": "maestro", "nl": "meester", "pt": "mestre"}
 
 
 @pytest.mark.parametrize("code", lang.CODES)
 def test_every_language_names_every_bot_level_including_master_with_glyphs_for_it(code):
-    """The new-match screen's level names (firmware/screens.py FAST_LEVELS: the master on fast
+    """The new-match screen's level names (firmware/menus.py FAST_LEVELS: the master on fast
     boards) in every language: each its own word, drawn with glyphs the screens have."""
-    from firmware import screens, ui
+    from firmware import menus, ui
 
     words = table(code)
-    names = [words[key.decode()] for key, _ in screens.FAST_LEVELS]
-    assert [lv for _, lv in screens.FAST_LEVELS[:-1]] == [lv for _, lv in screens.LEVELS]
+    names = [words[key.decode()] for key, _ in menus.FAST_LEVELS]
+    assert [lv for _, lv in menus.FAST_LEVELS[:-1]] == [lv for _, lv in menus.LEVELS]
     assert words["c_master"] == MASTER[code] and len(set(names)) == len(names), names
     for ch in "".join(names):
         assert ui.tile_of(ch) < ui.GLYPHS + len(ui.GLYPH_CHARS), (code, ch)

@@ -70,7 +70,7 @@ def run_window(profile, scale, nvm, lang=None):
         from firmware.lang import CODES
 
         runner.app.settings.set("lang", CODES.index(lang))
-        runner.app.show(screens.TitleMenu(runner.app))
+        screens.show_title(runner.app)
     start = time.monotonic()
     try:
         while True:

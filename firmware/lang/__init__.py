@@ -1,4 +1,4 @@
-"""The players' languages: one text file per language, only the chosen one in RAM.
+"""The players' languages: one text file per language, read a text at a time.
 
     from firmware import lang
     lang.use("de")            # settings, ELFER_LANG, --lang
@@ -6,19 +6,21 @@
 
 A language is firmware/lang/<code>.txt: a comment line first, then one text
 per line, `key=text` (`\\n` in a text is a line break). use() reads the file
-into one bytes object and t() cuts a text out of it when asked: no object per
-text and no interned string stays behind (a dict of a few hundred strings
-cost several KiB more, and the strings a .py table compiles into are interned
-for good; docs/memory.md has the figures). Every file has exactly en.txt's
-keys with the same %-placeholders (a test checks): t() raises KeyError for a
-key nobody wrote, never shows a key. Texts may use the characters that
-firmware/ui.py has glyphs for.
+once to index it: where each key's line starts, by a 14-bit hash of the key,
+4 bytes a text in one bytearray (under 1 KiB, where the file itself is ~7.5 KB).
+t() finds the key's line by the index and reads that line from the file: a text
+is in RAM only while it is shown, and no interned string stays behind (a dict of
+a few hundred strings cost several KiB more, and the strings a .py table
+compiles into are interned for good; docs/memory.md has the figures). Every
+file has exactly en.txt's keys with the same %-placeholders (a test checks):
+t() raises KeyError for a key nobody wrote, never shows a key. Texts may use
+the characters that firmware/ui.py has glyphs for.
 """
 
 CODES = ("en", "de", "es", "nl", "pt")
 NAMES = ("English", "Deutsch", "Español", "Nederlands", "Português")
 
-_TABLE = [None, ""]  # the chosen language's file as bytes, its code
+_LANG = [None, "", ""]  # the chosen language's index (bytearray), its code, its file's path
 
 
 def path(code):
@@ -28,48 +30,80 @@ def path(code):
     return here[: cut + 1] + code + ".txt"
 
 
+def _hash(k):
+    h = 0
+    for b in k:
+        h = (h * 31 + b) & 0x3FFF
+    return h
+
+
 def use(code):
     """Load language `code` (one of CODES); ValueError naming it otherwise, nothing changed."""
     if code not in CODES:
         raise ValueError("language %r: not one of %s" % (code, ", ".join(CODES)))
-    if _TABLE[1] == code:
+    if _LANG[1] == code:
         return
-    old = _TABLE[0]
-    _TABLE[0] = None  # the old text can go before the new one is read
-    try:
-        with open(path(code), "rb") as f:
-            blob = f.read()
-    except OSError:
-        _TABLE[0] = old
-        raise
-    if blob[:1] != b"#":
-        _TABLE[0] = old
-        raise ValueError("%s: not a language file (it starts with a # comment line)" % path(code))
-    _TABLE[0] = blob
-    _TABLE[1] = code
+    where = path(code)
+    entries = []
+    with open(where, "rb") as f:
+        line = f.readline()
+        if line[:1] != b"#":
+            raise ValueError("%s: not a language file (it starts with a # comment line)" % where)
+        at = len(line)
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            eq = line.find(b"=")
+            if eq > 0 and line[:1] != b"#":
+                if at > 0xFFFF:
+                    raise ValueError("%s: longer than 64 KiB" % where)
+                entries.append(_hash(line[:eq]) << 16 | at)  # below 2**30: a small int on a board
+            at += len(line)
+    entries.sort()
+    index = bytearray(4 * len(entries))
+    for i in range(len(entries)):
+        v = entries[i]
+        for b in range(4):
+            index[4 * i + b] = (v >> (24 - 8 * b)) & 255
+    _LANG[0] = index
+    _LANG[1] = code
+    _LANG[2] = where
 
 
 def current():
-    if _TABLE[0] is None:
+    if _LANG[0] is None:
         use("en")
-    return _TABLE[1]
+    return _LANG[1]
 
 
 def t(key):
     """The text of `key` in the chosen language (KeyError if the file lacks it). Keys written
     in the code are bytes (b"m_rules"): MicroPython interns a str literal of up to 10
     characters for good, and some 200 keys pushed its string pool over a 15 KiB step."""
-    blob = _TABLE[0]
-    if blob is None:
+    index = _LANG[0]
+    if index is None:
         use("en")
-        blob = _TABLE[0]
+        index = _LANG[0]
     k = key if isinstance(key, bytes) else key.encode()
-    i = blob.find(b"\n" + k + b"=")
-    if i < 0:
-        raise KeyError(key)
-    i += len(k) + 2
-    j = blob.find(b"\n", i)
-    text = blob[i : j if j >= 0 else len(blob)].decode()
-    if "\\" in text:
-        text = text.replace("\\n", "\n")
-    return text
+    h = _hash(k)
+    lo = 0
+    hi = len(index) // 4
+    while lo < hi:  # the first entry with this hash
+        mid = (lo + hi) // 2
+        if (index[4 * mid] << 8 | index[4 * mid + 1]) < h:
+            lo = mid + 1
+        else:
+            hi = mid
+    n = len(k)
+    with open(_LANG[2], "rb") as f:
+        while lo < len(index) // 4 and (index[4 * lo] << 8 | index[4 * lo + 1]) == h:
+            f.seek(index[4 * lo + 2] << 8 | index[4 * lo + 3])
+            line = f.readline()
+            if line[n : n + 1] == b"=" and line.startswith(k):
+                text = line[n + 1 :].rstrip(b"\r\n").decode()
+                if "\\" in text:
+                    text = text.replace("\\n", "\n")
+                return text
+            lo += 1
+    raise KeyError(key)
