@@ -202,6 +202,7 @@ class TableView:
                 for x in range(L.cw):
                     if row >> (5 - x // s) & 1:
                         sym.set(0, x, y, 1 + c)
+        ui.drop_bits()
         gfx.tiles(g, sym, L.x, L.rows_y, 1, 1, (None,) + colors)
         # Opponents (Layout says where), clockwise from the person.
         self.opp_names = []

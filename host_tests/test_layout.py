@@ -64,10 +64,13 @@ def test_the_table_symbols_and_the_alphabets_have_tiles_of_their_own():
 
 
 def test_the_packed_tiles_in_ui_are_those_glyphs_py_draws():
-    """ui.py holds glyphs.py's tiles packed (tools/glyphpack.py); a change to one without the other fails."""
+    """ui.py and glyphbits.py hold glyphs.py's tiles packed (tools/glyphpack.py); a change to one
+    without the other fails."""
+    from firmware import glyphbits
+
     chars, bits = glyphs.pack()
     assert ui.GLYPH_CHARS == chars
-    assert ui.GLYPH_BITS == bits
+    assert glyphbits.GLYPH_BITS == bits and ui.tiles_count() * ui.CHAR_H == len(bits)
 
 
 def test_an_accented_letter_is_its_base_plus_a_mark():

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Pack the tiles of firmware/glyphs.py into firmware/ui.py (GLYPH_CHARS, GLYPH_BITS).
+"""Pack the tiles of firmware/glyphs.py into firmware/ui.py (GLYPH_CHARS) and
+firmware/glyphbits.py (GLYPH_BITS, their pixels, loaded only while a sheet is drawn).
 
     python tools/glyphpack.py           # rewrite them after changing firmware/glyphs.py
-    python tools/glyphpack.py --check   # exit 1 if ui.py is out of date
+    python tools/glyphpack.py --check   # exit 1 if they are out of date
 
 The device reads the packed bytes instead of compiling glyphs.py: compiling it
 would intern each of its names for good (MicroPython), which costs a new qstr
@@ -15,15 +16,21 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 UI = os.path.join(ROOT, "firmware", "ui.py")
+BITS = os.path.join(ROOT, "firmware", "glyphbits.py")
 START = "# --- the tiles, from firmware/glyphs.py"
 END = "# --- end of the packed tiles ---"
 
 
-def packed_source(chars, bits):
+def packed_source(chars):
     lines = ["GLYPH_CHARS = ("]
     for i in range(0, len(chars), 12):
         lines.append('    "%s"' % ascii(chars[i : i + 12])[1:-1])
-    lines += [")", "GLYPH_BITS = ("]
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+def bits_source(bits):
+    lines = ["GLYPH_BITS = ("]
     per_line = 20
     for i in range(0, len(bits), per_line):
         lines.append('    b"%s"' % "".join("\\x%02x" % b for b in bits[i : i + per_line]))
@@ -31,11 +38,11 @@ def packed_source(chars, bits):
     return "\n".join(lines) + "\n"
 
 
-def rewrite(text, chars, bits):
+def rewrite(text, new_source):
     a = text.index(START)
     a = text.index("\n", a) + 1
     b = text.index(END)
-    return text[:a] + packed_source(chars, bits) + text[b:]
+    return text[:a] + new_source + text[b:]
 
 
 def main(argv=None):
@@ -48,19 +55,23 @@ def main(argv=None):
     from firmware import glyphs
 
     chars, bits = glyphs.pack()
-    with open(UI, encoding="utf-8") as f:
-        text = f.read()
-    new = rewrite(text, chars, bits)
-    if args.check:
+    stale = []
+    for path, source in ((UI, packed_source(chars)), (BITS, bits_source(bits))):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        new = rewrite(text, source)
         if new != text:
-            print("firmware/ui.py: the packed glyphs are out of date; run tools/glyphpack.py")
+            stale.append((path, new))
+    if args.check:
+        if stale:
+            print("%s: the packed glyphs are out of date; run tools/glyphpack.py" % stale[0][0])
             return 1
-        print("firmware/ui.py: packed glyphs up to date (%d tiles)" % (len(bits) // 12))
+        print("firmware/ui.py, glyphbits.py: packed glyphs up to date (%d tiles)" % (len(bits) // 12))
         return 0
-    if new != text:
-        with open(UI, "w", encoding="utf-8") as f:
+    for path, new in stale:
+        with open(path, "w", encoding="utf-8") as f:
             f.write(new)
-    print("firmware/ui.py: %d tiles packed (%d bytes)" % (len(bits) // 12, len(bits)))
+    print("firmware/ui.py, glyphbits.py: %d tiles packed (%d bytes)" % (len(bits) // 12, len(bits)))
     return 0
 
 
