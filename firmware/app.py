@@ -47,8 +47,8 @@ class App:
         self.head = b""  # the payload's version, settings and statistics, encoded (firmware/saves.py)
         self.open_store()
         self.setup = screens.setup_defaults()
-        self.panel = ui.Panel(board.gfx, board.width, board.height)
-        self.table = None  # the TableView of the current match
+        self._panel = None  # the text panel of menus and pages: made when one is shown (panel)
+        self.table = None  # the TableView of the current match while its table is shown
         self.table_screen = None
         self.match = None
         self.screen = None
@@ -63,11 +63,32 @@ class App:
             self.notice = self.notice + "\n" + text if self.notice else text
 
     # --- screens -----------------------------------------------------------------
+    @property
+    def panel(self):
+        """The text panel every menu and page draws on (firmware/ui.py Panel)."""
+        if self._panel is None:
+            self._panel = ui.Panel(self.board.gfx, self.board.width, self.board.height)
+        return self._panel
+
     def show(self, screen):
+        """Make screen the one on show. Only its drawing is held: the table's while the table is
+        shown (made again from the match when it comes back), else the panel's."""
         self.screen = screen
         if screen.table:
-            _unload("menus")  # the menus before a match: not held while it is played
-        self.board.show(self.table.layer if screen.table else self.panel.layer)
+            _unload("menus")  # the menus and pages: not held while a round is played
+            _unload("pages")
+            self._panel = None
+            if self.table is None:
+                gc.collect()
+                from firmware.table import TableView
+
+                b = self.board
+                self.table = TableView(b.gfx, b.width, b.height, self.match.rules)
+            layer = self.table.layer
+        else:
+            self.table = None
+            layer = self.panel.layer
+        self.board.show(layer)
         screen.enter(self)
         self.input.flush(self.now)  # presses made for the old screen do not reach the new one
         self.dirty = True
@@ -134,7 +155,6 @@ class App:
 
         unload("rules")  # set-up only: its tables need not stay in RAM during play
         from firmware.match import Match
-        from firmware.table import TableView
 
         if seed is None:
             seed = self.fresh_seed()
@@ -149,7 +169,6 @@ class App:
         levels = ["you"] + st["levels"][1 : rules.players]
         self.match = Match(rules, levels, seed, dealer, tape=self.new_tape())
         self.saved_at = -1  # the new match is saved at its first turn
-        self.table = TableView(self.board.gfx, self.board.width, self.board.height, rules)
         self.table_screen = screens.TableScreen(self)
         self.show(self.table_screen)
         return ""

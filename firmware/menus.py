@@ -6,19 +6,8 @@ Loaded when the title menu is shown (screens.show_title) and dropped when a matc
 
 from boards.base import DOWN, UP, A
 from firmware.lang import CODES, NAMES, t
-from firmware.screens import (
-    ELFER_OPTIONS,
-    LENGTHS,
-    ON_OFF,
-    Menu,
-    Pager,
-    item,
-    seat,
-    selftest_page,
-    show_title,
-    stats_menu,
-    value_of,
-)
+from firmware.pages import Menu, Pager, selftest_page, stats_menu
+from firmware.screens import ELFER_OPTIONS, LENGTHS, ON_OFF, item, seat, show_title, value_of
 from firmware.texts import rules_text
 
 

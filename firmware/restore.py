@@ -67,7 +67,6 @@ def resume(app):
         app.saved = None
         return t(b"n_save_refused") % why
     from firmware.match import Match
-    from firmware.table import TableView
 
     s = snap.state
     e = snap.extra
@@ -79,7 +78,6 @@ def resume(app):
     app.saved_at = (s.round_no << 12 | s.hist_len) << 2 | s.phase
     setup_from(app, rules, levels)
     gc.collect()
-    app.table = TableView(app.board.gfx, app.board.width, app.board.height, rules)
     app.table_screen = screens.TableScreen(app)
     app.show(app.table_screen)
     if s.phase != 0:

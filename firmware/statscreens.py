@@ -2,7 +2,8 @@
 
 from boards.base import DOWN, UP, A, B
 from firmware.lang import t
-from firmware.screens import Menu, Pager, item
+from firmware.pages import Menu, Pager
+from firmware.screens import item
 
 
 class StatsMenu(Menu):

@@ -55,7 +55,7 @@ def script():
     # a slow loop never turns its press into something else.
     assert PicoLcd114Scheme.keymap[4] == A and PicoLcd114Scheme.holdmap[4] is None
     down, right, centre = k["down"], k["right"], k["centre"]
-    # The set-up menu (firmware/screens.py SetupMenu, classic): game, variant, four options,
+    # The set-up menu (firmware/menus.py SetupMenu, classic): game, variant, four options,
     # players, then the three bots (RIGHT: medium -> expert), length, dealer, Start match.
     setup = [down] * 7 + [right, down, right, down, right] + [down] * 3
     return "\n".join(
@@ -86,12 +86,12 @@ RENDER = """
 import json, machine
 machine.use_board("pico_lcd_114")
 from boards import pico_lcd_114
-from firmware import screens
+from firmware import pages
 from firmware.app import App
 texts = json.load(open("texts.json"))
 app = App(pico_lcd_114.make())
 app.step(0)
-app.show(screens.Pager(app, texts[0], "\\n".join(texts[1:-1]).rstrip("\\n")))
+app.show(pages.Pager(app, texts[0], "\\n".join(texts[1:-1]).rstrip("\\n")))
 app.step(20)
 print(json.dumps(app.panel.texts()))
 open("frame.raw", "wb").write(machine.panels()[0].frame())

@@ -1,0 +1,283 @@
+"""Pages and menus on the text panel: the Menu and Pager screens, the pause menu, and the pages
+at a round's end and the match's (results, scores, match over), and the self-test.
+
+Loaded when a panel screen is shown during or after a match (and by the menus before one),
+dropped when the table is shown again (firmware/app.py show): a round in play does not carry them.
+"""
+
+from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
+from firmware import keys, ui
+from firmware.lang import t
+from firmware.screens import Screen, item, label, show_title
+from firmware.texts import rules_text
+
+# Footer hints, most important first: what does not fit the line is left out.
+MENU_HINTS = ((A, b"k_choose"), (UP | DOWN, b"k_move"), (B, b"k_back"))
+CHOICE_HINTS = ((LEFT | RIGHT, b"k_change"), (A, b"k_next"), (UP | DOWN, b"k_move"), (B, b"k_back"))
+
+
+class Menu(Screen):
+    title = ""
+    hints = MENU_HINTS
+    help = ""  # a fixed footer instead of the hints (the battery)
+
+    def __init__(self, app):
+        self.items = self.build(app)
+        self.pos = 0
+        self.top = 0
+        self.note = ""
+
+    def build(self, app):
+        return []
+
+    def enter(self, app):
+        self.draw(app)
+
+    def draw(self, app):
+        p = app.panel
+        p.title.set(t(self.title))
+        rows = p.rows
+        if self.pos < self.top:
+            self.top = self.pos
+        elif self.pos >= self.top + rows:
+            self.top = self.pos - rows + 1
+        # A note longer than the footer ends there and goes on up the rows the items leave free.
+        note = ui.wrap(self.note, p.cols) if len(self.note) > p.cols or "\n" in self.note else None
+        above = max(0, min(len(note) - 1, rows - len(self.items))) if note else 0
+        for i in range(rows):
+            j = self.top + i
+            line = p.lines[i]
+            if i >= rows - above:
+                line.set(note[i - rows + above], ui.WARN, None)
+                continue
+            if j >= len(self.items):
+                line.set("", ui.WHITE, None)
+                continue
+            it = self.items[j]
+            text = it[0]
+            if it[2] is not None:
+                val = label(it[2][it[3]][0])
+                if "|" in val:  # a long value with a short form: the short one when the long does not fit
+                    full, short = val.split("|")
+                    val = full if len(text) + len(full) + 5 <= p.cols else short
+                val = "<%s>" % val
+                room = p.cols - 3 - len(val)  # the value always shows; a long name is cut
+                text = text[:room]
+                text = text + " " * (room + 1 - len(text)) + val
+            sel = j == self.pos
+            line.set(("> " if sel else "  ") + text, ui.WHITE, ui.HIGHLIGHT if sel else None)
+        p.footer.set(note[above] if note else self.note or self.footer(app), ui.WARN if self.note else ui.DIM)
+        app.dirty = True
+
+    def footer(self, app):
+        """The hints that fit, then the fixed help (the battery) if there is one."""
+        it = self.items[self.pos] if self.items else None
+        hints = CHOICE_HINTS if it is not None and it[2] is not None else self.hints
+        if not self.help:
+            return keys.hint(app.board, hints, app.panel.cols)
+        h = keys.hint(app.board, hints, app.panel.cols - len(self.help) - 2)
+        return h + "  " + self.help if h else self.help
+
+    def button(self, app, b, now):
+        n = len(self.items)
+        it = self.items[self.pos]
+        self.note = ""
+        if b == UP:
+            self.pos = (self.pos - 1) % n
+        elif b == DOWN:
+            self.pos = (self.pos + 1) % n
+        elif b in (LEFT, RIGHT) and it[2] is not None:
+            self.step(app, it, -1 if b == LEFT else 1)
+        elif b == A:
+            if it[2] is not None:
+                self.step(app, it, 1)
+            else:
+                self.choose(app, it[1])
+                return
+        elif b == B:
+            self.back(app)
+            return
+        elif b == START:
+            self.choose(app, "start")
+            return
+        self.draw(app)
+
+    def step(self, app, it, d):
+        old = it[3]
+        it[3] = (it[3] + d) % len(it[2])
+        if not self.changed(app, it):
+            it[3] = old  # refused: the note says why, nothing changed
+
+    def changed(self, app, it):
+        return True
+
+    def choose(self, app, key):
+        pass
+
+    def back(self, app):
+        show_title(app)
+
+
+class PauseMenu(Menu):
+    title = b"p_paused"
+    hints = ((A, b"k_choose"), (B | START, b"k_resume"), (UP | DOWN, b"k_move"))
+
+    def build(self, app):
+        return [
+            item(t(b"m_resume"), "resume"),
+            item(t(b"m_hint"), "hint"),
+            item(t(b"m_rules"), "rules"),
+            item(t(b"m_restart"), "restart"),
+            item(t(b"m_quit"), "quit"),
+        ]
+
+    def choose(self, app, key):
+        t = app.table_screen
+        if key in ("resume", "start"):
+            app.show(t)
+        elif key == "hint":
+            t.hint(app)
+            app.show(t)
+        elif key == "rules":
+            app.show(Pager(app, b"p_rules", rules_text(app.setup["game"]), self))
+        elif key == "restart":
+            app.new_match(app.match.seed + 1)
+        elif key == "quit":
+            app.leave_match()
+
+    def back(self, app):
+        app.show(app.table_screen)
+
+
+class Pager(Screen):
+    """Lines of text: UP/DOWN scroll, A goes on (then()), B goes back. title: a lang key (bytes),
+    or a text already made (a title with a number in it)."""
+
+    def __init__(self, app, title, text, back_to=None, then=None, go=b"k_go_on"):
+        self.title = title
+        self.go = go
+        self.lines = ui.wrap(text, app.panel.cols)
+        self.top = 0
+        self.back_to = back_to
+        self.then = then
+
+    def enter(self, app):
+        self.draw(app)
+
+    def draw(self, app):
+        p = app.panel
+        p.title.set(t(self.title) if isinstance(self.title, bytes) else self.title)
+        for i in range(p.rows):
+            j = self.top + i
+            p.lines[i].set(self.lines[j] if j < len(self.lines) else "", ui.WHITE, None)
+        more = self.top + p.rows < len(self.lines)
+        hints = ((DOWN, b"k_more"), (A, self.go), (B, b"k_back")) if more else ((A, self.go), (B, b"k_back"))
+        p.footer.set(keys.hint(app.board, hints, p.cols), ui.DIM)
+        app.dirty = True
+
+    def button(self, app, b, now):
+        rows = app.panel.rows
+        if b == DOWN and self.top + rows < len(self.lines):
+            self.top += 1
+            self.draw(app)
+        elif b == UP and self.top > 0:
+            self.top -= 1
+            self.draw(app)
+        elif b == A or b == START:
+            if self.then is not None:
+                self.then(app)
+            else:
+                self.leave(app)
+        elif b == B:
+            self.leave(app)
+
+    def leave(self, app):
+        if self.back_to is None:
+            show_title(app)
+        else:
+            app.show(self.back_to)
+
+
+def stats_menu(app):
+    """Back, or reset the statistics after a confirmation (firmware/statscreens.py)."""
+    from firmware.statscreens import StatsMenu
+
+    app.show(StatsMenu(app))
+
+
+def round_end_pager(app):
+    from firmware import results
+
+    m = app.match
+    return Pager(app, t(b"res_round_over") % m.state.round_no, results.round_text(m), app.table_screen, score_page)
+
+
+def score_page(app):
+    from firmware import results
+
+    app.show(Pager(app, t(b"res_scores"), results.score_text(app.match), app.table_screen, after_scores))
+
+
+def after_scores(app):
+    from firmware import results
+
+    m = app.match
+    results.note_round(m)  # before next_round(): the round's moves, for the match record
+    if m.state.is_match_over():
+        app.record_match()
+        _free_the_table(app)
+        saved, why = _export(m)
+        from firmware import matchend
+
+        text = matchend.match_text(m, saved, why)
+        app.show(MatchOverPager(app, t(b"res_match_over"), text))
+        return
+    from engine.compat import unload
+
+    unload("firmware.results")  # the pages are done: room for the bots of the next round
+    m.next_round()
+    ts = app.table_screen
+    ts.msg = ""
+    ts.cursor = 0
+    if m.state.tiebreak:
+        ts.say(t(b"ts_tiebreak"), ui.GOOD)
+    app.show(ts)
+
+
+class MatchOverPager(Pager):
+    """The match over page: A or B ends the match (its table is gone) for the title menu."""
+
+    def leave(self, app):
+        app.quit_match()
+
+
+def _free_the_table(app):
+    """The match is over: its table and bots are not needed again (only its pages, then the
+    title menu), and their memory makes room to compile the export and the match over page."""
+    import gc
+
+    m = app.match
+    for p in range(len(m.bots)):
+        m.bots[p] = None
+    app.table = None
+    app.table_screen = None
+    gc.collect()
+
+
+def _export(m):
+    """The match record to the console and a file (firmware/export.py, loaded for this only)."""
+    from engine.compat import unload
+    from firmware import export
+
+    got = export.export(m)
+    unload("firmware.export")
+    return got
+
+
+def selftest_page(app):
+    """Help, then A: the engine's self-test on this board (engine/selftest.py)."""
+    from engine import selftest
+
+    verdict, got, want, free0, free1 = selftest.run()
+    text = t(b"selftest") % (verdict, got, want or t(b"selftest_none"), free1)
+    app.show(Pager(app, b"p_selftest", text))
