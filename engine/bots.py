@@ -101,6 +101,32 @@ BOARD_LEVELS = LEVEL_ORDER[:4]  # what every board runs within its budget; maste
 STRONGEST = BOARD_LEVELS[-1]
 
 
+# Every module the levels above easy load (and what they load on demand): a device drops
+# them when a match leaves memory (drop_levels), as it drops the rules' set-up code.
+LEVEL_MODULES = (
+    "bot_master",
+    "bot_expert",
+    "bot_medium",
+    "knowledge",
+    "inference",
+    "playout",
+    "playout_more",
+    "sampler",
+    "value",
+    "value_classic2",
+    "value_classic3",
+    "value_classic4",
+)
+
+
+def drop_levels():
+    """Forget the bot levels' modules: no bot of any match is alive (engine.compat.unload)."""
+    from engine.compat import unload
+
+    for name in LEVEL_MODULES:
+        unload(name)
+
+
 def bot_class(level):
     if level not in LEVELS:
         raise ValueError("unknown bot level '%s'; levels: %s" % (level, ", ".join(LEVEL_ORDER)))

@@ -182,7 +182,7 @@ class App:
         self.continuing = False
         self.table = None
         self.table_screen = None
-        gc.collect()
+        _drop_match_code()
         screens.show_title(self)
 
     def leave_match(self):
@@ -200,7 +200,7 @@ class App:
             self.continuing = False
             self.table = None
             self.table_screen = None
-            gc.collect()
+            _drop_match_code()
         screens.show_title(self)
 
     def record_match(self):
@@ -383,6 +383,15 @@ def _restore():
     from firmware import restore
 
     return restore
+
+
+def _drop_match_code():
+    """No match is in memory: its bots' code goes too (the engine's core stays: every match and
+    every save needs it), and the title menu finds the room it had before the match."""
+    from engine.bots import drop_levels
+
+    drop_levels()
+    gc.collect()
 
 
 def _unload_saves():

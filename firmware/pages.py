@@ -230,11 +230,11 @@ def after_scores(app):
         from firmware import matchend
 
         text = matchend.match_text(m, saved, why)
+        matchend = None
+        _done_with_results(("firmware.matchend", "recordtext"))
         app.show(MatchOverPager(app, t(b"res_match_over"), text))
         return
-    from engine.compat import unload
-
-    unload("firmware.results")  # the pages are done: room for the bots of the next round
+    _done_with_results(())  # the pages are done: room for the bots of the next round
     m.next_round()
     ts = app.table_screen
     ts.msg = ""
@@ -251,16 +251,27 @@ class MatchOverPager(Pager):
         app.quit_match()
 
 
+def _done_with_results(more):
+    """The round's pages are written: their code (and the card names they used) can go."""
+    from engine.compat import unload
+
+    for name in ("firmware.results", "names") + more:
+        unload(name)
+
+
 def _free_the_table(app):
     """The match is over: its table and bots are not needed again (only its pages, then the
     title menu), and their memory makes room to compile the export and the match over page."""
     import gc
+
+    from engine.bots import drop_levels
 
     m = app.match
     for p in range(len(m.bots)):
         m.bots[p] = None
     app.table = None
     app.table_screen = None
+    drop_levels()
     gc.collect()
 
 

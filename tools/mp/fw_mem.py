@@ -34,16 +34,20 @@ import sys
 if "" not in sys.path:
     sys.path.insert(0, "")
 
-from boards.base import DOWN, A, B, Board  # noqa: E402
-
-LEVEL = sys.argv[1] if len(sys.argv) > 1 else "medium"
-ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-LENGTH = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-BOARD = sys.argv[4] if len(sys.argv) > 4 else "pybadge"
+# KEY=VALUE arguments, anywhere: players=N (default 4), reset=K (after K steps of the first
+# round the board resets: a new App on the same storage, and Continue from the title menu).
+OPTS = dict(a.split("=", 1) for a in sys.argv[1:] if "=" in a)
+ARGV = [a for a in sys.argv if "=" not in a]
+LEVEL = ARGV[1] if len(ARGV) > 1 else "medium"
+ROUNDS = int(ARGV[2]) if len(ARGV) > 2 else 1
+LENGTH = int(ARGV[3]) if len(ARGV) > 3 else 0
+BOARD = ARGV[4] if len(ARGV) > 4 else "pybadge"
 # Modules to import one per step before the boot ("?": list the boot's modules instead).
-PRELOAD = sys.argv[5] if len(sys.argv) > 5 else ""
+PRELOAD = ARGV[5] if len(ARGV) > 5 else ""
 # "qstrs": end with micropython.qstr_info(1), every interned string (fw_mem_host.live_run_vm).
-QSTRS = len(sys.argv) > 6 and sys.argv[6] == "qstrs"
+QSTRS = len(ARGV) > 6 and ARGV[6] == "qstrs"
+PLAYERS = int(OPTS.get("players", 4))
+RESET = int(OPTS.get("reset", 0))
 LONG_MS = 700  # firmware/buttons.py: a long press from 600 ms, a very long one from 1600 ms
 LONGER_MS = 1700
 VM = sys.platform == "webassembly"
@@ -77,6 +81,7 @@ HEAP0 = globals().get("__heap0", -1)
 
 def make_board(name):
     from boards import schemes
+    from boards.base import Board
 
     for scheme in schemes.SCHEMES:
         if scheme.name == name:
@@ -151,6 +156,8 @@ class Script:
 
 
 def scenario(out):
+    from boards.base import DOWN, A, B  # (firmware code: imported after the harness was counted)
+
     board = make_board(BOARD)
     keys = key_table(board)
     script = Script(board)
@@ -195,7 +202,8 @@ def scenario(out):
     press(A)  # New match
     yield
     app.setup["length"] = LENGTH
-    for p in range(1, 4):
+    app.setup["players"] = PLAYERS
+    for p in range(1, PLAYERS):
         app.setup["levels"][p] = LEVEL
     scr = app.screen
     while scr.items[scr.pos][1] != "start":
@@ -209,8 +217,25 @@ def scenario(out):
     out["match"] = gc.mem_alloc() - used0
     moves = 0
     has_b = B in keys
+    resets = 0
     for _ in range(ROUNDS):
         while m.state.phase == 0:
+            if RESET and moves == RESET and not resets:
+                # The board resets: everything goes but the storage; a new boot, then Continue.
+                resets = 1
+                m = app = None
+                gc.collect()
+                yield
+                app = App(board)
+                yield
+                while app.screen.items[app.screen.pos][1] != "continue":
+                    press(DOWN)
+                    yield
+                press(A)
+                m = app.match
+                yield
+                if m is None:
+                    raise RuntimeError("Continue after the reset brought no match back")
             if m.my_turn():
                 # Without a B button the draw/end/pass box is chosen like a card.
                 if not has_b or any(c < 250 for c in m.moves[: m.nmoves]):
@@ -230,13 +255,20 @@ def scenario(out):
         press(A)  # next round, or the match-over page
         yield
         if m.state.is_match_over():
+            out["over"] = m.state.round_no
+            m = None  # the app's to drop
+            press(A)  # the match over page: on to the title menu
+            yield
             break
-    out["line"] = "fw_mem: OK level=%s rounds=%d steps=%d saves=%d board=%s" % (
+    out["line"] = "fw_mem: OK level=%s rounds=%d steps=%d saves=%d board=%s players=%d resets=%d over=%d" % (
         LEVEL,
-        m.state.round_no,
+        m.state.round_no if m is not None else out["over"],
         moves,
         app.store.writes if app.store is not None else 0,
         BOARD,
+        PLAYERS,
+        resets,
+        "over" in out,
     )
 
 
