@@ -9,23 +9,13 @@ it with scripted buttons and made-up times.
 
 import gc
 
-from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from firmware import keys, screens, ui
+from firmware import screens, ui
 from firmware.buttons import Input
 from firmware.lang import t
 from firmware.settings import Settings
 
 SNAPSHOT_MAX = 640  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
 
-# The Help page's button lines: what each button does at the table (boards without it skip it).
-HELP_KEYS = (
-    (LEFT | RIGHT, b"h_cursor"),
-    (UP | DOWN, b"h_jump"),
-    (A, b"h_play"),
-    (B, b"h_finish"),
-    (SELECT, b"h_hint"),
-    (START, b"h_menu"),
-)
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
 
@@ -330,36 +320,6 @@ class App:
         except Exception as e:  # the crash may have come from saving: keep the error screen
             print("saved match not set aside: %s" % (e,))
             return False
-
-    # --- texts ------------------------------------------------------------------------
-    def stats_text(self):
-        text = _saves().text(self.stats)
-        _unload_saves()
-        return text
-
-    def help_text(self):
-        """The buttons as this board has them, the table's symbols, the self-test."""
-        board = self.board
-        lines = [t(b"h_head") % board.name]
-        for pair in HELP_KEYS:
-            line = keys.hint(board, (pair,))
-            if line:
-                lines.append(line)
-        lines.append(t(b"h_marks"))
-        lines.append(_legend(self.setup))
-        lines.append(t(b"h_selftest") % keys.names(board, A))
-        return "\n".join(lines)
-
-
-def _legend(setup):
-    """The table's symbols explained for the game set up (firmware/legend.py, loaded for this only)."""
-    from engine.cards import GAME_CINQUILLO, GAME_ELFER
-    from firmware.legend import legend
-
-    g = setup["game"]
-    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard")
-    _unload("legend")
-    return text
 
 
 def _saves():

@@ -4,7 +4,9 @@ Loaded when the title menu is shown (screens.show_title) and dropped when a matc
 (firmware/app.py show): a match in play does not carry them (docs/memory.md, "Scenes").
 """
 
-from boards.base import DOWN, UP, A
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from engine.compat import unload
+from firmware import keys
 from firmware.lang import CODES, NAMES, t
 from firmware.pages import Menu, Pager, selftest_page, stats_menu
 from firmware.screens import ELFER_OPTIONS, LENGTHS, ON_OFF, item, seat, show_title, value_of
@@ -50,9 +52,9 @@ class TitleMenu(Menu):
         elif key == "settings":
             app.show(SettingsMenu(app))
         elif key == "stats":
-            app.show(Pager(app, b"p_stats", app.stats_text(), self, stats_menu))
+            app.show(Pager(app, b"p_stats", stats_text(app), self, stats_menu))
         elif key == "help":
-            app.show(Pager(app, b"p_help", app.help_text(), self, selftest_page, b"k_selftest"))
+            app.show(Pager(app, b"p_help", help_text(app), self, selftest_page, b"k_selftest"))
 
     def back(self, app):
         self.draw(app)
@@ -177,3 +179,48 @@ SPEEDS = ((b"c_instant", 0), (b"c_fast", 1), (b"c_normal", 2), (b"c_slow", 3))
 # Each language in its own words, or its code where the name does not fit ("Nederlands|NL").
 LANGUAGES = tuple((NAMES[i] + "|" + CODES[i].upper(), i) for i in range(len(CODES)))
 BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))
+
+
+def stats_text(app):
+    from firmware import saves
+
+    text = saves.text(app.stats)
+    saves = None
+    unload("firmware.saves")
+    return text
+
+
+# The Help page's button lines: what each button does at the table (boards without it skip it).
+HELP_KEYS = (
+    (LEFT | RIGHT, b"h_cursor"),
+    (UP | DOWN, b"h_jump"),
+    (A, b"h_play"),
+    (B, b"h_finish"),
+    (SELECT, b"h_hint"),
+    (START, b"h_menu"),
+)
+
+
+def help_text(app):
+    """The buttons as this board has them, the table's symbols, the self-test."""
+    board = app.board
+    lines = [t(b"h_head") % board.name]
+    for pair in HELP_KEYS:
+        line = keys.hint(board, (pair,))
+        if line:
+            lines.append(line)
+    lines.append(t(b"h_marks"))
+    lines.append(_legend(app.setup))
+    lines.append(t(b"h_selftest") % keys.names(board, A))
+    return "\n".join(lines)
+
+
+def _legend(setup):
+    """The table's symbols explained for the game set up (firmware/legend.py, loaded for this only)."""
+    from engine.cards import GAME_CINQUILLO, GAME_ELFER
+    from firmware.legend import legend
+
+    g = setup["game"]
+    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard")
+    unload("firmware.legend")
+    return text

@@ -169,7 +169,9 @@ def language(request):
 @pytest.mark.parametrize("board", BOARDS)
 def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board, language):
     d, watch = drive_round(board, language)
-    assert d.app.stats_text()  # the round was played to its end and counted
+    from firmware import menus
+
+    assert menus.stats_text(d.app)  # the round was played to its end and counted
     assert not watch.bad, watch.report(board)
 
 
