@@ -230,39 +230,36 @@ def redraw_figures(figures, step):
 
 
 def firmware_heap_figures(figures, step):
-    """fw_heap_kib_cp32_BOARD (and fw_live_kib_cp32_BOARD) for the CircuitPython boards, .py in the
-    32-bit VM; fw_heap_kib_mpy64_BOARD / _mpy32_ for the MicroPython profiles, .mpy on the unix port
-    and in the VM (tools/mp/fw_mem_host.py BOARDS; docs/memory.md has the method)."""
+    """Per board, as shipped (.mpy), over tools/mp/fw_mem_host.py's scenario (boot, menus, a match
+    against experts with a reset and Continue, its round-end, score and match over pages): in the
+    32-bit VM the largest live heap between steps (fw_live_kib_cp32_BOARD for the CircuitPython
+    boards, fw_live_kib_mpy32_BOARD for the MicroPython profiles) and the smallest starting heap
+    that never grows (fw_heap_kib_*), the probe and the stand-ins counted out; for the MicroPython
+    profiles also the unix port's smallest heap (fw_heap_kib_mpy64_BOARD, 64-bit objects)."""
     from mp import fw_mem_host as fwm
 
-    step("firmware heap per board: boot, menus, 2 rounds against experts (32-bit VM, unix port)")
-    for mpy in (False, True):
-        boards = [b for b, runtime in fwm.BOARDS if (runtime == "mp") == mpy]
-        if not boards:
-            continue
+    step("firmware heap per board: boot, menus, a match against experts, reset, Continue, match over")
+    for runtime in ("cp", "mp"):
+        boards = [b for b, r in fwm.BOARDS if r == runtime]
+        kind = "cp32" if runtime == "cp" else "mpy32"
         build = tempfile.mkdtemp(prefix="bench-fw-")
         try:
-            fwm.probe_dir(build, mpy, micropython=mpy)
+            fwm.probe_dir(build, True, micropython=runtime == "mp")
             for board in boards:
                 try:
-                    vm = fwm.smallest_heap_vm(build, board=board) / 1024
-                    if mpy:
-                        # The machine stand-in is counted out: a board has machine built in.
-                        live, stand_in = fwm.live_run_vm(build, board=board)[:2]
-                        figures["fw_heap_kib_mpy32_" + board] = "%.0f" % (vm - stand_in / 1024)
-                        figures["fw_live_kib_mpy32_" + board] = "%.0f" % ((live - stand_in) / 1024)
+                    live, harness, pools, n, on_board = fwm.live_run_vm(build, board=board)
+                    vm = fwm.smallest_heap_vm(build, board=board)
+                    figures["fw_live_kib_%s_%s" % (kind, board)] = "%.0f" % ((live - harness) / 1024)
+                    figures["fw_heap_kib_%s_%s" % (kind, board)] = "%.0f" % ((vm - harness) / 1024)
+                    if runtime == "mp":
                         r = fwm.run_unix(build, 1 << 21, board=board)
                         stand_in64 = int(parse_keys(r.stdout).get("fw_stand_in_bytes", 0))
-                        unix = fwm.smallest_heap_unix(build, board=board) / 1024
-                        figures["fw_heap_kib_mpy64_" + board] = "%.0f" % (unix - stand_in64 / 1024)
-                    else:
-                        figures["fw_heap_kib_cp32_" + board] = "%.0f" % vm
-                        live, _, pools, n, on_board = fwm.live_run_vm(build, board=board)
-                        figures["fw_live_kib_cp32_" + board] = "%.0f" % (live / 1024)
-                        if board == "pybadge":  # interned strings: the VM's, and without the probe's
-                            figures["fw_qstr_pools_cp32_pybadge"] = "%d" % pools
-                            figures["fw_qstrs_cp32_pybadge"] = "%d" % n
-                            figures["fw_qstrs_board_cp32_pybadge"] = "%d" % on_board
+                        unix = fwm.smallest_heap_unix(build, board=board)
+                        figures["fw_heap_kib_mpy64_" + board] = "%.0f" % ((unix - stand_in64) / 1024)
+                    elif board == "pybadge":  # interned strings: the VM's, and without the probe's
+                        figures["fw_qstr_pools_cp32_pybadge"] = "%d" % pools
+                        figures["fw_qstrs_cp32_pybadge"] = "%d" % n
+                        figures["fw_qstrs_board_cp32_pybadge"] = "%d" % on_board
                 except RuntimeError as e:
                     sys.stderr.write("firmware heap of %s failed: %s\n" % (board, e))
         finally:
