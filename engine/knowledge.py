@@ -21,9 +21,10 @@ their own turn, when every other seat's turn has ended.
 """
 
 from engine.cards import DRAW, END, PASS, SKIP, highest_rank, lowest_rank
+from engine.compat import const
 from engine.turn import extend_row
 
-_ALL = (1 << 21) - 2  # ranks 1..20
+_ALL = const((1 << 21) - 2)  # ranks 1..20
 
 
 class Knowledge:

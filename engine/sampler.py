@@ -8,12 +8,12 @@ built only from the view, so it reveals nothing the seat could not see.
 """
 
 from engine.cards import REVERSE, SKIP
+from engine.compat import const
 from engine.deal import build_deck
 from engine.state import copy_public
 
-_NO_SEAT = 255
-_STOCK = 254
-_TRIES = 6
+_STOCK = const(254)
+_TRIES = const(6)
 
 
 class Sampler:
