@@ -144,7 +144,7 @@ def search_kit(rules):
         _KIT[1] = (
             sampler,
             know,
-            State(rules, deal_now=False, history=64),
+            State(rules, deal_now=False, history=0),  # playouts read no history
             bytearray(32),
             [0] * 32,
             Advisor(rules, 0, 0, know),

@@ -121,6 +121,9 @@ class State:
     def log(self, seat, move):
         i = 2 * self.hist_len
         if i >= len(self.history):
+            if not self.history:  # made with history=0: a search's scratch state keeps no moves
+                self.hist_len += 1
+                return
             grown = bytearray(2 * len(self.history))
             grown[: len(self.history)] = self.history
             self.history = grown
