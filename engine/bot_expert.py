@@ -24,6 +24,7 @@ expert of a game (bots decide one at a time).
 from engine import turn
 from engine.bot_medium import MediumBot
 from engine.bots import EasyBot
+from engine.compat import const
 from engine.knowledge import Knowledge
 from engine.playout import play_out
 from engine.sampler import Sampler
@@ -38,8 +39,8 @@ VALUES = {
     ("classic", 3): "engine.value_classic3",
     ("classic", 4): "engine.value_classic4",
 }
-MAX_SAMPLES = 16
-MARGIN = 2  # extra won playouts the search needs to overrule the advisor
+_MAX_SAMPLES = const(16)
+_MARGIN = const(2)  # extra won playouts the search needs to overrule the advisor
 
 
 class Advisor(MediumBot):
@@ -87,8 +88,8 @@ class ExpertBot(EasyBot):
         samples = BUDGET // (n * left + sampler.COST)  # COST: its deals, in moves
         if samples == 0:
             return first
-        if samples > MAX_SAMPLES:
-            samples = MAX_SAMPLES
+        if samples > _MAX_SAMPLES:
+            samples = _MAX_SAMPLES
         seat = view.seat
         won = 100 * (view.nactive - 1)
         roll = self.rng  # one generator: samples and playouts draw from the same stream
@@ -106,8 +107,8 @@ class ExpertBot(EasyBot):
                 value[j] += won if work.round_winners >> seat & 1 else -100
         # The search overrules the advisor only by a clear margin (few samples are noisy).
         # A won playout is worth 100 per opponent and a lost one -100: one more win than the
-        # advisor's move is 100 * nactive. Demand MARGIN such wins plus one per 4 samples.
-        return overrule(moves, value, n, first, 100 * view.nactive * (MARGIN + samples // 4))
+        # advisor's move is 100 * nactive. Demand _MARGIN such wins plus one per 4 samples.
+        return overrule(moves, value, n, first, 100 * view.nactive * (_MARGIN + samples // 4))
 
 
 def overrule(moves, value, n, first, need):
@@ -143,7 +144,7 @@ def search_kit(rules):
         _KIT[1] = (
             sampler,
             know,
-            State(rules, deal_now=False, history=64),
+            State(rules, deal_now=False, history=0),  # playouts read no history
             bytearray(32),
             [0] * 32,
             Advisor(rules, 0, 0, know),

@@ -52,6 +52,9 @@ class MasterBot(ExpertBot):
 
     def __init__(self, rules, seat, seed=0):
         ExpertBot.__init__(self, rules, seat, seed)
+        work = self.kit[2]
+        if not work.history:  # the experts' work state keeps no moves; the playout seats read them
+            work.history = bytearray(128)
         self.samples = SAMPLES[rules.kind()]
         self.players = playout_players(rules)
         self.roll = Rng()  # the decision's worlds draw from this copy of self.rng

@@ -43,10 +43,28 @@ small extra.
 from engine import turn
 from engine.bots import EasyBot
 from engine.cards import DRAW, END, PASS, SKIP
+from engine.compat import const
 from engine.knowledge import Knowledge
 
-_BIG = 1 << 24
-_RANKS10 = 0x7FE  # Cinquillo ranks 1..10
+_BIG = const(1 << 24)
+_RANKS10 = const(0x7FE)  # Cinquillo ranks 1..10
+
+# Weights: small ints (scores stay ints, so no float is ever allocated). Tuned by duplicate deals.
+# Those the medium bot and the expert's advisor share are const() here (no name interned, no
+# lookup); the four the advisor sets otherwise are MediumBot's class attributes.
+_NEAR = const(2)  # an opponent holding at most this many cards may go out soon
+_T_STUCK = const(2)  # extra threat: the seat was blocked on its last turn (we would free it)
+_T_NEAR = const(4)  # extra threat: the seat is close to going out
+_G_FACE = const(2)  # Elfer: gain per 4 face points (its penalty) of an own card behind a gap we open
+_CQ_CARD = const(48)  # Cinquillo: gain per own card behind a gap we open
+_DECAY = const(1)  # the k-th card of a gap (k >= 1) costs _DECAY / (_DECAY + k) of its harm
+_ACT_BASE = const(950)  # V6: an action card is a free play kept after the free number cards
+_ACT_NEAR = const(2)  # V6: Skip / Reverse at once against a seat holding at most this many
+_B_RISK = const(32)  # Bastard: per card of the others beyond ours (it could jump over and kill ours)
+_B_KILL = const(3)  # Bastard: per card of the others killed (x threat / 16)
+_B_OWN = const(40)  # Bastard: per own card killed
+_B_5MINE = const(8)  # Bastard: opening a suit, per own card of it
+_B_5UNK = const(6)  # Bastard: opening a suit, per card of it the others hold
 
 
 def _popcount(m):
@@ -62,23 +80,10 @@ class MediumBot(EasyBot):
 
     level = "medium"
 
-    # Weights: small ints (scores stay ints, so no float is ever allocated). Tuned by duplicate deals.
-    NEAR = 2  # an opponent holding at most this many cards may go out soon
+    # The weights the expert's advisor (engine/bot_expert.py) sets otherwise; the rest are above.
     DUMP = 3  # dump free cards (keeping one) when an opponent holds at most this many
     T_BASE = 4  # threat of an opponent: weight of a card it may get to play
-    T_STUCK = 2  # extra threat: the seat was blocked on its last turn (we would free it)
-    T_NEAR = 4  # extra threat: the seat is close to going out
-    G_CARD = 6  # Elfer: gain per own card behind a gap we open ...
-    G_FACE = 2  # ... plus this per 4 face points (its penalty)
-    CQ_CARD = 48  # Cinquillo: gain per own card behind a gap we open
-    DECAY = 1  # the k-th card of a gap (k >= 1) costs DECAY / (DECAY + k) of its harm
-    ACT_BASE = 950  # V6: an action card is a free play kept after the free number cards
-    ACT_NEAR = 2  # V6: Skip / Reverse at once against a seat holding at most this many
-    B_RISK = 32  # Bastard: per card of the others beyond ours (it could jump over and kill ours)
-    B_KILL = 3  # Bastard: per card of the others killed (x threat / 16)
-    B_OWN = 40  # Bastard: per own card killed
-    B_5MINE = 8  # Bastard: opening a suit, per own card of it
-    B_5UNK = 6  # Bastard: opening a suit, per card of it the others hold
+    G_CARD = 6  # Elfer: gain per own card behind a gap we open (plus _G_FACE per 4 face points)
     FIRST_RELEASE = 0  # Elfer: 1 = a release only as the turn's first card (the expert's advisor)
 
     def __init__(self, rules, seat, seed=0, know=None):
@@ -125,9 +130,9 @@ class MediumBot(EasyBot):
             if p != me and view.active[p] and view.count[p]:
                 t = self.T_BASE
                 if blk[p]:
-                    t += self.T_STUCK
-                if view.count[p] <= self.NEAR:
-                    t += self.T_NEAR
+                    t += _T_STUCK
+                if view.count[p] <= _NEAR:
+                    t += _T_NEAR
             self.thr[p] = t
 
     def _fewest(self, view):
@@ -163,19 +168,18 @@ class MediumBot(EasyBot):
         r = b + step
         if r < 1 or r > maxr:
             return -_BIG
-        decay = self.DECAY
         cost = self._harm(view, c, r)
         gap = 1
         r += step
         while 1 <= r <= maxr and not h >> r & 1:
-            cost += self._harm(view, c, r) * decay // (decay + gap)
+            cost += self._harm(view, c, r) * _DECAY // (_DECAY + gap)
             gap += 1
             r += step
         gain = 0
         cinq = self.rules.one_card_turns
         while 1 <= r <= maxr:
             if h >> r & 1:
-                gain += self.CQ_CARD if cinq else self.G_CARD + self.G_FACE * r // 4
+                gain += _CQ_CARD if cinq else self.G_CARD + _G_FACE * r // 4
             r += step
         return gain * 32 // (gap + 1) - cost
 
@@ -306,9 +310,9 @@ class MediumBot(EasyBot):
             good = 0 if self.blk[nxt] else self.thr[nxt]  # a blocked seat would only draw
         else:
             good = self.thr[nxt] - self.thr[turn.next_seat(view, self.seat, steps, -d)]
-        if good > 0 and view.count[nxt] <= self.ACT_NEAR:
+        if good > 0 and view.count[nxt] <= _ACT_NEAR:
             return 4000 + good  # keep a seat about to go out from moving
-        key = self.ACT_BASE + good
+        key = _ACT_BASE + good
         if dump:
             key += 1000
         return key
@@ -359,7 +363,7 @@ class MediumBot(EasyBot):
         hi = view.hi[c]
         others = _RANKS10 & ~h & ~view.table[c]  # not ours, not placed: the others hold them
         if hi == 0:
-            return self.B_5MINE * (_popcount(h & _RANKS10) - 1) - self.B_5UNK * _popcount(others)
+            return _B_5MINE * (_popcount(h & _RANKS10) - 1) - _B_5UNK * _popcount(others)
         if r > hi:
             gap = ((1 << r) - 1) & ~((2 << hi) - 1)
             beyond = _RANKS10 & ~((2 << r) - 1)
@@ -367,9 +371,7 @@ class MediumBot(EasyBot):
             gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
             beyond = (1 << r) - 2
         return (
-            self.B_RISK * _popcount(beyond & others)
-            + self._kill_value(view, c, gap & others)
-            - self.B_OWN * _popcount(gap & h)
+            _B_RISK * _popcount(beyond & others) + self._kill_value(view, c, gap & others) - _B_OWN * _popcount(gap & h)
         )
 
     def _kill_value(self, view, c, m):
@@ -380,4 +382,4 @@ class MediumBot(EasyBot):
             if m >> r & 1:
                 v += self._harm(view, c, r)
             r += 1
-        return v * self.B_KILL // 16
+        return v * _B_KILL // 16

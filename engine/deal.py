@@ -1,8 +1,9 @@
 """Dealing and opening a round: E5-E7, E10, E11, V3, V6, C3, C5, E23's seats."""
 
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
+from engine.compat import const
 
-_NO_SEAT = 255
+_NO_SEAT = const(255)
 
 
 def build_deck(rules, buf):

@@ -21,9 +21,10 @@ their own turn, when every other seat's turn has ended.
 """
 
 from engine.cards import DRAW, END, PASS, SKIP, highest_rank, lowest_rank
+from engine.compat import const
 from engine.turn import extend_row
 
-_ALL = (1 << 21) - 2  # ranks 1..20
+_ALL = const((1 << 21) - 2)  # ranks 1..20
 
 
 class Knowledge:
@@ -61,17 +62,14 @@ class Knowledge:
         self.actions_played = 0
         self.round_no = view.round_no
 
-    def other_game(self, view):
-        if view.round_no != self.round_no or view.hist_len < self.seen:
-            return True
-        k = 2 * self.seen if self.seen < 4 else 8
-        for i in range(k):
-            if view.history[i] != self.head[i]:
-                return True
-        return False
-
     def update(self, view):
-        if self.other_game(view):
+        # another round, or another game (its first entries differ): start over
+        stale = view.round_no != self.round_no or view.hist_len < self.seen
+        for i in range(0 if stale else 2 * self.seen if self.seen < 4 else 8):
+            if view.history[i] != self.head[i]:
+                stale = True
+                break
+        if stale:
             self.reset(view)
         rules = self.rules
         cinq = rules.one_card_turns
@@ -85,24 +83,21 @@ class Knowledge:
                     self.actions_played += 1
                     continue
                 extend_row(self.lo, self.hi, m >> 5, m & 31)
-            elif m == DRAW:
-                if cinq:
-                    self._forget(p)
-                else:
-                    self._blocked(view, p)
-            elif m == PASS:
-                if informative_pass:
-                    self._blocked(view, p)
-            elif m == END:
-                self._no_closed_starts(view, p)
+            elif m == END:  # E12: the seat holds no start card of a closed row
+                for c in range(rules.colors):
+                    if self.hi[c] == 0:
+                        self.absent[p * 4 + c] |= 1 << view.start[c]
+            elif m == DRAW and cinq:  # an unknown card that may fit: what was known goes
+                for c in range(4):
+                    self.absent[p * 4 + c] = 0
+                self.no_actions[p] = 0
+            elif m == DRAW or m == PASS and informative_pass:  # blocked: it held nothing that fitted
+                for c in range(rules.colors):
+                    self.absent[p * 4 + c] |= self.fits(view, c)
+                self.no_actions[p] = 1
         for i in range(2 * self.seen, 8 if view.hist_len > 4 else 2 * view.hist_len):
             self.head[i] = hist[i]
         self.seen = view.hist_len
-
-    def _forget(self, p):
-        for c in range(4):
-            self.absent[p * 4 + c] = 0
-        self.no_actions[p] = 0
 
     def fits(self, view, c):
         """Bit mask of the ranks of color c that may be placed now."""
@@ -113,16 +108,6 @@ class Knowledge:
         if self.rules.bastard:
             return (_ALL >> (hi + 1) << (hi + 1)) | ((1 << lo) - 1) & _ALL
         return (1 << (lo - 1)) & _ALL | (1 << (hi + 1)) & _ALL
-
-    def _blocked(self, view, p):
-        for c in range(self.rules.colors):
-            self.absent[p * 4 + c] |= self.fits(view, c)
-        self.no_actions[p] = 1
-
-    def _no_closed_starts(self, view, p):
-        for c in range(self.rules.colors):
-            if self.hi[c] == 0:
-                self.absent[p * 4 + c] |= 1 << view.start[c]
 
     def may_hold(self, p, card):
         """False when the history proves seat p does not hold this card."""

@@ -8,12 +8,12 @@ built only from the view, so it reveals nothing the seat could not see.
 """
 
 from engine.cards import REVERSE, SKIP
+from engine.compat import const
 from engine.deal import build_deck
 from engine.state import copy_public
 
-_NO_SEAT = 255
-_STOCK = 254
-_TRIES = 6
+_STOCK = const(254)
+_TRIES = const(6)
 
 
 class Sampler:
@@ -76,7 +76,25 @@ class Sampler:
             rng.shuffle(pool, k)
             if self._assign(view, know if tries < _TRIES - 1 else None, rng, k):
                 break
-        self._write(view, dst, k)
+        # Write the hands: the seat's own, and each pool card to its owner (or the stock).
+        for i in range(n * 4):
+            dst.hands[i] = view.hands[i] if i >> 2 == seat else 0
+        for i in range(n * 2):
+            dst.acts[i] = view.acts[i] if i >> 1 == seat else 0
+        j = 0
+        for i in range(k):
+            card = pool[i]
+            o = self.owner[i]
+            if o == _STOCK:
+                dst.stock[j] = card
+                j += 1
+            elif card >= SKIP:
+                dst.acts[o * 2 + card - SKIP] += 1
+            else:
+                dst.hands[o * 4 + (card >> 5)] |= 1 << (card & 31)
+        dst.stock_pos = 0
+        dst.stock_len = j
+        dst.stock_left = j
 
     def _assign(self, view, know, rng, k):
         """Give each pool card an owner: a seat with room that may hold it, or the stock."""
@@ -108,24 +126,3 @@ class Sampler:
                         break
                     x -= left[p]
         return True
-
-    def _write(self, view, dst, k):
-        seat = view.seat
-        for i in range(view.n * 4):
-            dst.hands[i] = view.hands[i] if i >> 2 == seat else 0
-        for i in range(view.n * 2):
-            dst.acts[i] = view.acts[i] if i >> 1 == seat else 0
-        j = 0
-        for i in range(k):
-            card = self.pool[i]
-            o = self.owner[i]
-            if o == _STOCK:
-                dst.stock[j] = card
-                j += 1
-            elif card >= SKIP:
-                dst.acts[o * 2 + card - SKIP] += 1
-            else:
-                dst.hands[o * 4 + (card >> 5)] |= 1 << (card & 31)
-        dst.stock_pos = 0
-        dst.stock_len = j
-        dst.stock_left = j

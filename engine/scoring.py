@@ -1,13 +1,14 @@
 """Round end, scoring and match end: E20-E23, C9, B3-B5."""
 
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
+from engine.compat import const
 
-_ROUND_OVER = 1
-_MATCH_OVER = 2
-ACTION_PENALTY = 20  # V6
+_ROUND_OVER = const(1)
+_MATCH_OVER = const(2)
+_ACTION_PENALTY = const(20)  # V6
 # Decision (E22): a match to a limit ends after this round at the latest (the last a save holds,
 # engine/snapshot.py; unreachable while each round scores, but Bastard's tied rounds score nothing).
-LAST_ROUND = 65535
+_LAST_ROUND = const(65535)
 _MODULES = [None]  # engine.bastard once loaded: an import statement per call would allocate
 
 
@@ -32,7 +33,7 @@ def hand_penalty(s, p):
             if h >> r & 1:
                 total += r
             r += 1
-    return total + ACTION_PENALTY * (s.acts[p * 2] + s.acts[p * 2 + 1])
+    return total + _ACTION_PENALTY * (s.acts[p * 2] + s.acts[p * 2 + 1])
 
 
 def hand_list(s, p, out=None):
@@ -98,7 +99,7 @@ def _check_match_end(s):
     if rules.rounds:
         done = s.round_no >= rules.rounds
     else:
-        done = s.round_no >= LAST_ROUND
+        done = s.round_no >= _LAST_ROUND
         for p in range(s.n):
             if s.scores[p] >= rules.limit:
                 done = True
@@ -115,7 +116,7 @@ def _check_match_end(s):
         if s.scores[p] == best:
             tied |= 1 << p
             k += 1
-    if k > 1 and rules.tie_break_round and s.round_no < LAST_ROUND:
+    if k > 1 and rules.tie_break_round and s.round_no < _LAST_ROUND:
         s.pending_tiebreak = tied  # E23: next_round() deals among them
         return
     s.match_winners = tied  # C9: equal highest totals are a draw

@@ -9,12 +9,12 @@ from engine import deal, scoring, turn
 from engine.compat import const
 from engine.rng import Rng
 
-PLAYING = const(0)
-ROUND_OVER = const(1)
-MATCH_OVER = const(2)
+_PLAYING = const(0)  # phases (engine/turn.py and engine/scoring.py name them too)
+_ROUND_OVER = const(1)
+_MATCH_OVER = const(2)
 
-DECK_MAX = const(88)  # 80 number cards + 8 action cards
-MOVES_MAX = const(32)  # legal moves at most: 14 Bastard cards + actions + draw/end/pass
+_DECK_MAX = const(88)  # 80 number cards + 8 action cards
+_MOVES_MAX = const(32)  # legal moves at most: 14 Bastard cards + actions + draw/end/pass
 _HIST0 = const(256)  # initial history capacity in entries (grows by doubling, rarely)
 
 
@@ -39,7 +39,7 @@ class State:
         self.hi = bytearray(4)
         self.start = bytearray(4)
         self.table = [0, 0, 0, 0]
-        self.stock = bytearray(DECK_MAX)
+        self.stock = bytearray(_DECK_MAX)
         self.stock_pos = 0
         self.stock_len = 0
         self.stock_left = 0
@@ -53,7 +53,7 @@ class State:
         self.revs = 0  # reverse cards placed this turn (V6)
         self.idle = 0  # turns in a row that ended without a card placed (V1)
         self.forced = 0  # the card the opening turn must start with (E10/E11/C5), or 0
-        self.phase = PLAYING
+        self.phase = _PLAYING
         self.history = bytearray(2 * history)  # (seat, move) per entry; public information only
         self.hist_len = 0
         self.round_no = 0
@@ -71,7 +71,7 @@ class State:
         self.init_acts = bytearray(n * 2)
         self.init_table = [0, 0, 0, 0]
         self.explicit_first = 255
-        self._buf = bytearray(MOVES_MAX)
+        self._buf = bytearray(_MOVES_MAX)
         if deal_now:
             deal.start_round(self, None)
 
@@ -86,8 +86,8 @@ class State:
 
     def next_round(self, explicit=None):
         """Start the next round (or the E23 tie-break round) after a round has ended."""
-        if self.phase != ROUND_OVER:
-            why = "still being played" if self.phase == PLAYING else "over, and so is the match"
+        if self.phase != _ROUND_OVER:
+            why = "still being played" if self.phase == _PLAYING else "over, and so is the match"
             raise ValueError("next_round: the round is " + why)
         if explicit is not None:  # validate first, so a bad deal changes nothing
             from engine import explicit as explicit_deals
@@ -98,10 +98,10 @@ class State:
         deal.start_round(self, explicit)
 
     def is_round_over(self):
-        return self.phase != PLAYING
+        return self.phase != _PLAYING
 
     def is_match_over(self):
-        return self.phase == MATCH_OVER
+        return self.phase == _MATCH_OVER
 
     def hand_cards(self, seat, out=None):
         """The cards of a seat's hand as a list (for display and records, not hot paths)."""
@@ -121,6 +121,9 @@ class State:
     def log(self, seat, move):
         i = 2 * self.hist_len
         if i >= len(self.history):
+            if not self.history:  # made with history=0: a search's scratch state keeps no moves
+                self.hist_len += 1
+                return
             grown = bytearray(2 * len(self.history))
             grown[: len(self.history)] = self.history
             self.history = grown

@@ -4,8 +4,9 @@ and what applying one does. Works on a State or on a SeatView (same fields).
 
 from engine import scoring
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
+from engine.compat import const
 
-_PLAYING = 0
+_PLAYING = const(0)
 
 
 def plays(s, p, buf, n):

@@ -32,8 +32,10 @@ starts or actions would give moves the labels never had).
 
 import gc
 
-from engine.bot_medium import _BIG
 from engine.cards import DRAW, END, PASS, SKIP
+from engine.compat import const
+
+_BIG = const(1 << 24)  # engine/bot_medium.py's: what _release returns for a free card
 
 NET_DIV = 16
 _FEATS = [0] * 16  # scratch (tools/fitvalue.py NFEATURES): the experts of a game decide one at a time

