@@ -48,18 +48,20 @@ def digest():
 def test_bundle_has_what_the_board_runs(tmp_path, digest):
     files, total, capacity = bundle.build("pygamer", str(tmp_path))
     got = listing(tmp_path)
-    for need in ("code.py", "boot.py", "settings.toml", "selftest.txt", "lib/adafruit_ticks.py", "lib/neopixel.py"):
+    for need in ("code.py", "boot.py", "settings.toml", "selftest.txt", "lib/adafruit_ticks.mpy", "lib/neopixel.mpy"):
         assert need in got, need
-    assert "firmware/app.py" in got and "engine/state.py" in got and "engine/selftest.py" in got
+    assert "firmware/app.mpy" in got and "engine/state.mpy" in got and "engine/selftest.mpy" in got
+    # CircuitPython runs code.py and boot.py as sources; every module is .mpy (test_bundle_cp.py).
+    assert sorted(k for k in got if k.endswith(".py")) == ["boot.py", "code.py"]
     # The board's profile (and what it builds on), never the others or the desktop sim.
     assert {k for k in got if k.startswith("boards/")} == {
-        "boards/__init__.py",
-        "boards/base.py",
-        "boards/detect.py",
-        "boards/gfx_displayio.py",
-        "boards/pybadge.py",
-        "boards/pygamer.py",
-        "boards/schemes.py",
+        "boards/__init__.mpy",
+        "boards/base.mpy",
+        "boards/detect.mpy",
+        "boards/gfx_displayio.mpy",
+        "boards/pybadge.mpy",
+        "boards/pygamer.mpy",
+        "boards/schemes.mpy",
     }
     assert b'ELFER_BOARD = "pygamer"' in got["settings.toml"]
     assert got["selftest.txt"].decode().strip() == "digest=" + digest
@@ -93,14 +95,18 @@ def test_bundle_every_import_is_in_the_bundle_or_built_in(tmp_path):
     builtin |= {"microcontroller", "gc", "os", "sys", "time", "micropython", "supervisor", "adafruit_pixelbuf", "io"}
     builtin |= {"struct", "binascii", "traceback", "math", "array", "audiocore", "audioio"}
     bundle.build("clue", str(tmp_path))
-    have = {k[:-3].replace("/", ".") for k in listing(tmp_path) if k.endswith(".py")}
+    modules = [k for k in listing(tmp_path) if k.endswith((".py", ".mpy"))]
+    have = {k.rsplit(".", 1)[0].replace("/", ".") for k in modules}
     have |= {k.split(".")[0] for k in have}
     have |= {k[: -len(".__init__")] for k in have if k.endswith(".__init__")}  # packages
     have |= {k[4:] for k in have if k.startswith("lib.")}
-    for rel in listing(tmp_path):
-        if not rel.endswith(".py") or rel.startswith("lib/"):
+    for rel in modules:
+        if rel.startswith("lib/"):
             continue
-        for node in ast.walk(ast.parse((tmp_path / rel).read_text())):
+        source = os.path.join(tmp_path, rel) if rel.endswith(".py") else os.path.join(ROOT, rel[:-4] + ".py")
+        with open(source) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -155,9 +161,9 @@ def test_drive_copies_then_skips_unchanged_and_code_py_last(built, tmp_path):
     assert listing(drive) == listing(built)
     copied, skipped = flash.flash_drive(str(built), str(drive))
     assert copied == [] and len(skipped) == len(listing(built))
-    (built / "engine" / "cards.py").write_text("# changed\n")
+    (built / "engine" / "cards.mpy").write_bytes(b"C\x06 changed")
     copied, _ = flash.flash_drive(str(built), str(drive))
-    assert copied == ["engine/cards.py"]
+    assert copied == ["engine/cards.mpy"]
 
 
 def test_drive_dry_run_writes_nothing(built, tmp_path):
@@ -395,8 +401,8 @@ def test_bundle_replaces_only_a_folder_it_made(tmp_path):
     assert (out / ".elfer-bundle").is_file()
     (out / "engine" / "stale.py").write_text("# from an older build\n")
     bundle.build("clue", str(out))  # its own folder: replaced whole
-    assert not (out / "engine" / "stale.py").exists() and (out / "boards" / "clue.py").exists()
-    assert not (out / "boards" / "pybadge.py").exists()
+    assert not (out / "engine" / "stale.py").exists() and (out / "boards" / "clue.mpy").exists()
+    assert not (out / "boards" / "pybadge.mpy").exists()
     assert sorted(os.listdir(tmp_path)) == ["b"]  # no staging folder left beside it
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -501,7 +507,7 @@ def test_an_unreadable_file_on_the_drive_is_named(tmp_path, monkeypatch, capsys)
     drive = make_drive(tmp_path)
     out = tmp_path / "b"
     assert flash.main(["pybadge", "--drive", str(drive), "--out", str(out)]) == 0
-    bad = os.path.join(str(drive), "engine", "cards.py")
+    bad = os.path.join(str(drive), "engine", "cards.mpy")
     real_read = flash.read
 
     def read(path):
@@ -523,13 +529,13 @@ def test_a_full_drive_is_one_line_and_the_old_file_stays(built, tmp_path):
     drive = make_drive(tmp_path)
     flash.flash_drive(str(built), str(drive))
     old = listing(drive)
-    (built / "engine" / "cards.py").write_text("# v2\n" * 2000)
+    (built / "engine" / "cards.mpy").write_bytes(b"C\x06 v2" * 2000)
     (built / "code.py").write_text("# v2\n")
-    tmp = drive / "engine" / ("cards.py" + flash.TMP_SUFFIX)
+    tmp = drive / "engine" / ("cards.mpy" + flash.TMP_SUFFIX)
     os.symlink("/dev/full", tmp)
     with pytest.raises(flash.FlashError) as e:
         flash.flash_drive(str(built), str(drive), out=lambda s: None)
-    assert str(e.value) == "%s: No space left on device" % (drive / "engine" / "cards.py")
+    assert str(e.value) == "%s: No space left on device" % (drive / "engine" / "cards.mpy")
     assert listing(drive) == old and not os.path.lexists(tmp)  # old files whole, code.py not reached
 
 
