@@ -687,6 +687,7 @@ def game_folder(tmp_path, main):
     (folder / "engine" / "__init__.mpy").write_bytes(bundle.compile_mpy("engine/__init__.py"))
     (folder / "engine" / "compat.mpy").write_bytes(bundle.compile_mpy("engine/compat.py"))
     (folder / "main.py").write_text(main)
+    (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
     return folder
 
 
