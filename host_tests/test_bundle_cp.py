@@ -222,5 +222,5 @@ def test_boot_out_versions(line, version, ok):
 
 
 def test_boot_out_without_the_version_line_is_refused():
-    with pytest.raises(cpmpy.CircuitPythonError, match="does not start with CircuitPython's version line"):
+    with pytest.raises(cpmpy.CircuitPythonError, match="the first line is not CircuitPython's version line"):
         cpmpy.version_in_boot_out("MicroPython v1.29.0\n")

@@ -782,9 +782,9 @@ def test_drive_with_a_circuitpython_that_cannot_load_mpy_is_refused(tmp_path, ca
         assert flash.main(["pybadge", "--drive", str(drive), "--out", str(tmp_path / "b")] + extra) == 1
         version = line.split()[2].decode()
         assert capsys.readouterr().err == (
-            "flash: %s: the board (%s) runs CircuitPython %s, which cannot load this bundle's .mpy files "
+            "flash: %s: the board runs CircuitPython %s, which cannot load this bundle's .mpy files "
             "(format 6.3): supported are CircuitPython 9.2.x and 10.x; install one from "
-            "circuitpython.org/downloads\n" % (drive, boot_out, version)
+            "circuitpython.org/downloads\n" % (boot_out, version)
         )
         assert listing(drive, skip=()) == before
 
@@ -792,7 +792,9 @@ def test_drive_with_a_circuitpython_that_cannot_load_mpy_is_refused(tmp_path, ca
 def test_drive_whose_boot_out_has_no_version_line_is_refused(built, tmp_path):
     drive = make_drive(tmp_path)
     (drive / "boot_out.txt").write_bytes(b"hello\n")
-    with pytest.raises(flash.FlashError, match="boot_out.txt does not start with CircuitPython's version line"):
+    with pytest.raises(
+        flash.FlashError, match="boot_out.txt: the first line is not CircuitPython's version line \\('hello'\\)"
+    ):
         flash.flash_drive(str(built), str(drive))
     assert listing(drive) == {}
 

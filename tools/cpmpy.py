@@ -57,7 +57,7 @@ def version_in_boot_out(text):
     m = BOOT_OUT_LINE.match(first)
     if not m:
         raise CircuitPythonError(
-            "boot_out.txt does not start with CircuitPython's version line (%.80r): cannot tell which "
+            "the first line is not CircuitPython's version line (%.80r): cannot tell which "
             "CircuitPython the board runs; reset the board so that it writes the file again" % first
         )
     return int(m.group(1)), int(m.group(2)), int(m.group(3)), m.group(4)

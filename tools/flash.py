@@ -258,9 +258,9 @@ def check_boot_out(folder, drive):
     path = os.path.join(drive, BOOT_OUT)
     try:
         version = cpmpy.version_in_boot_out(_read_drive(path).decode("utf-8", "replace"))
-        cpmpy.check(version, "the board (%s)" % path)
+        cpmpy.check(version, "the board")
     except cpmpy.CircuitPythonError as e:
-        raise FlashError("%s: %s" % (drive, e)) from None
+        raise FlashError("%s: %s" % (path, e)) from None
 
 
 def remove_stale(entries, exists, content, remove, dry_run, out):
