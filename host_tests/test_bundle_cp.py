@@ -11,6 +11,8 @@ import sys
 
 import cploader
 import pytest
+import bundlefiles
+from bundlefiles import files_in
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -27,21 +29,10 @@ MP_MESSAGE = "MicroPython .mpy file; use CircuitPython mpy-cross"
 CP_ONLY = bundle.BUILTINS["circuitpython"] | {"adafruit_pixelbuf"}
 
 
-def files_in(folder):
-    out = {}
-    for base, _, names in os.walk(folder):
-        for name in names:
-            full = os.path.join(base, name)
-            rel = os.path.relpath(full, folder).replace(os.sep, "/")
-            if rel != bundle.MARK:
-                with open(full, "rb") as f:
-                    out[rel] = f.read()
-    return out
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """{board: {path: bytes}} of the CircuitPython bundles, built once."""
+    assert bundlefiles.MARK == bundle.MARK
     out = {}
     for board in CP_BOARDS:
         folder = tmp_path_factory.mktemp(board) / "b"
