@@ -9,9 +9,9 @@ import shutil
 import subprocess
 import sys
 
+import bundlefiles
 import cploader
 import pytest
-import bundlefiles
 from bundlefiles import files_in
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
