@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from bundlefiles import files_in
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -17,18 +18,6 @@ import importscan  # noqa: E402
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 DRIVERS = {"pico_lcd_114": "st7789", "pico_display": "st7789", "pico_lcd_13": "st7789", "oled128x64": "ssd1306"}
 LANGS = ("de", "en", "es", "nl", "pt")
-
-
-def files_in(folder):
-    out = {}
-    for base, _, names in os.walk(folder):
-        for name in names:
-            full = os.path.join(base, name)
-            rel = os.path.relpath(full, folder).replace(os.sep, "/")
-            if rel != bundle.MARK:
-                with open(full, "rb") as f:
-                    out[rel] = f.read()
-    return out
 
 
 @pytest.fixture(scope="module")

@@ -48,18 +48,20 @@ def digest():
 def test_bundle_has_what_the_board_runs(tmp_path, digest):
     files, total, capacity = bundle.build("pygamer", str(tmp_path))
     got = listing(tmp_path)
-    for need in ("code.py", "boot.py", "settings.toml", "selftest.txt", "lib/adafruit_ticks.py", "lib/neopixel.py"):
+    for need in ("code.py", "boot.py", "settings.toml", "selftest.txt", "lib/adafruit_ticks.mpy", "lib/neopixel.mpy"):
         assert need in got, need
-    assert "firmware/app.py" in got and "engine/state.py" in got and "engine/selftest.py" in got
+    assert "firmware/app.mpy" in got and "engine/state.mpy" in got and "engine/selftest.mpy" in got
+    # CircuitPython runs code.py and boot.py as sources; every module is .mpy (test_bundle_cp.py).
+    assert sorted(k for k in got if k.endswith(".py")) == ["boot.py", "code.py"]
     # The board's profile (and what it builds on), never the others or the desktop sim.
     assert {k for k in got if k.startswith("boards/")} == {
-        "boards/__init__.py",
-        "boards/base.py",
-        "boards/detect.py",
-        "boards/gfx_displayio.py",
-        "boards/pybadge.py",
-        "boards/pygamer.py",
-        "boards/schemes.py",
+        "boards/__init__.mpy",
+        "boards/base.mpy",
+        "boards/detect.mpy",
+        "boards/gfx_displayio.mpy",
+        "boards/pybadge.mpy",
+        "boards/pygamer.mpy",
+        "boards/schemes.mpy",
     }
     assert b'ELFER_BOARD = "pygamer"' in got["settings.toml"]
     assert got["selftest.txt"].decode().strip() == "digest=" + digest
@@ -93,14 +95,18 @@ def test_bundle_every_import_is_in_the_bundle_or_built_in(tmp_path):
     builtin |= {"microcontroller", "gc", "os", "sys", "time", "micropython", "supervisor", "adafruit_pixelbuf", "io"}
     builtin |= {"struct", "binascii", "traceback", "math", "array", "audiocore", "audioio"}
     bundle.build("clue", str(tmp_path))
-    have = {k[:-3].replace("/", ".") for k in listing(tmp_path) if k.endswith(".py")}
+    modules = [k for k in listing(tmp_path) if k.endswith((".py", ".mpy"))]
+    have = {k.rsplit(".", 1)[0].replace("/", ".") for k in modules}
     have |= {k.split(".")[0] for k in have}
     have |= {k[: -len(".__init__")] for k in have if k.endswith(".__init__")}  # packages
     have |= {k[4:] for k in have if k.startswith("lib.")}
-    for rel in listing(tmp_path):
-        if not rel.endswith(".py") or rel.startswith("lib/"):
+    for rel in modules:
+        if rel.startswith("lib/"):
             continue
-        for node in ast.walk(ast.parse((tmp_path / rel).read_text())):
+        source = os.path.join(tmp_path, rel) if rel.endswith(".py") else os.path.join(ROOT, rel[:-4] + ".py")
+        with open(source) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -155,9 +161,9 @@ def test_drive_copies_then_skips_unchanged_and_code_py_last(built, tmp_path):
     assert listing(drive) == listing(built)
     copied, skipped = flash.flash_drive(str(built), str(drive))
     assert copied == [] and len(skipped) == len(listing(built))
-    (built / "engine" / "cards.py").write_text("# changed\n")
+    (built / "engine" / "cards.mpy").write_bytes(b"C\x06 changed")
     copied, _ = flash.flash_drive(str(built), str(drive))
-    assert copied == ["engine/cards.py"]
+    assert copied == ["engine/cards.mpy"]
 
 
 def test_drive_dry_run_writes_nothing(built, tmp_path):
@@ -395,8 +401,8 @@ def test_bundle_replaces_only_a_folder_it_made(tmp_path):
     assert (out / ".elfer-bundle").is_file()
     (out / "engine" / "stale.py").write_text("# from an older build\n")
     bundle.build("clue", str(out))  # its own folder: replaced whole
-    assert not (out / "engine" / "stale.py").exists() and (out / "boards" / "clue.py").exists()
-    assert not (out / "boards" / "pybadge.py").exists()
+    assert not (out / "engine" / "stale.py").exists() and (out / "boards" / "clue.mpy").exists()
+    assert not (out / "boards" / "pybadge.mpy").exists()
     assert sorted(os.listdir(tmp_path)) == ["b"]  # no staging folder left beside it
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -501,7 +507,7 @@ def test_an_unreadable_file_on_the_drive_is_named(tmp_path, monkeypatch, capsys)
     drive = make_drive(tmp_path)
     out = tmp_path / "b"
     assert flash.main(["pybadge", "--drive", str(drive), "--out", str(out)]) == 0
-    bad = os.path.join(str(drive), "engine", "cards.py")
+    bad = os.path.join(str(drive), "engine", "cards.mpy")
     real_read = flash.read
 
     def read(path):
@@ -523,13 +529,13 @@ def test_a_full_drive_is_one_line_and_the_old_file_stays(built, tmp_path):
     drive = make_drive(tmp_path)
     flash.flash_drive(str(built), str(drive))
     old = listing(drive)
-    (built / "engine" / "cards.py").write_text("# v2\n" * 2000)
+    (built / "engine" / "cards.mpy").write_bytes(b"C\x06 v2" * 2000)
     (built / "code.py").write_text("# v2\n")
-    tmp = drive / "engine" / ("cards.py" + flash.TMP_SUFFIX)
+    tmp = drive / "engine" / ("cards.mpy" + flash.TMP_SUFFIX)
     os.symlink("/dev/full", tmp)
     with pytest.raises(flash.FlashError) as e:
         flash.flash_drive(str(built), str(drive), out=lambda s: None)
-    assert str(e.value) == "%s: No space left on device" % (drive / "engine" / "cards.py")
+    assert str(e.value) == "%s: No space left on device" % (drive / "engine" / "cards.mpy")
     assert listing(drive) == old and not os.path.lexists(tmp)  # old files whole, code.py not reached
 
 
@@ -681,6 +687,7 @@ def game_folder(tmp_path, main):
     (folder / "engine" / "__init__.mpy").write_bytes(bundle.compile_mpy("engine/__init__.py"))
     (folder / "engine" / "compat.mpy").write_bytes(bundle.compile_mpy("engine/compat.py"))
     (folder / "main.py").write_text(main)
+    (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
     return folder
 
 
@@ -753,3 +760,151 @@ def test_mpremote_mip_install_of_the_bundles_package_json_puts_it_at_the_root(tm
         assert r.returncode == 0, r.stdout + r.stderr
         got = board_files(vb.url)
         assert got == {rel: hashlib.sha256((folder / rel).read_bytes()).hexdigest() for rel in rels}
+
+
+# --- issue 36: CircuitPython gets .mpy: its version, and the sources an earlier bundle left ----
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"Adafruit CircuitPython 9.1.4 on 2024-09-17; Adafruit PyBadge with samd51j19",
+        b"Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19",
+    ],
+)
+def test_drive_with_a_circuitpython_that_cannot_load_mpy_is_refused(tmp_path, capsys, line):
+    drive = make_drive(tmp_path)
+    boot_out = drive / "boot_out.txt"
+    boot_out.write_bytes(line + b"\nBoard ID:pybadge\n")
+    (drive / "code.py").write_text("print('my own program')\n")
+    before = listing(drive, skip=())
+    for extra in ([], ["--dry-run"]):
+        assert flash.main(["pybadge", "--drive", str(drive), "--out", str(tmp_path / "b")] + extra) == 1
+        version = line.split()[2].decode()
+        assert capsys.readouterr().err == (
+            "flash: %s: the board runs CircuitPython %s, which cannot load this bundle's .mpy files "
+            "(format 6.3): supported are CircuitPython 9.2.x and 10.x; install one from "
+            "circuitpython.org/downloads\n" % (boot_out, version)
+        )
+        assert listing(drive, skip=()) == before
+
+
+def test_drive_whose_boot_out_has_no_version_line_is_refused(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "boot_out.txt").write_bytes(b"hello\n")
+    with pytest.raises(
+        flash.FlashError, match="boot_out.txt: the first line is not CircuitPython's version line \\('hello'\\)"
+    ):
+        flash.flash_drive(str(built), str(drive))
+    assert listing(drive) == {}
+
+
+def test_drive_with_circuitpython_10_takes_the_bundle(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "boot_out.txt").write_bytes(
+        b"Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit CLUE nRF52840 Express with nRF52840\n"
+    )
+    copied, _ = flash.flash_drive(str(built), str(drive), out=lambda s: None)
+    assert listing(drive) == listing(built) and "engine/cards.mpy" in copied
+
+
+def old_drive(tmp_path, built):
+    """A drive flashed by an earlier make flash (sources), with the user's own files beside them."""
+    drive = make_drive(tmp_path)
+    ours = {
+        "engine/cards.py": b"# an old engine module\n",
+        "firmware/app.py": b"# an old firmware module\n",
+        "boards/pybadge.py": b"# an old profile\n",
+        "code.py": b"import firmware.app\n",
+    }
+    with open(bundle.library_source("neopixel"), "rb") as f:
+        ours["lib/neopixel.py"] = f.read()  # the copy an earlier bundle put there
+    mine = {
+        "lib/adafruit_ticks.py": b"# my own ticks, edited\n",  # a library of the user's: not ours
+        "lib/mine.py": b"X = 1\n",
+        "engine/mine.py": b"Y = 2\n",  # a name no bundle ever shipped
+        "my_game.py": b"print('mine')\n",
+    }
+    for rel, data in {**ours, **mine}.items():
+        (drive / rel).parent.mkdir(parents=True, exist_ok=True)
+        (drive / rel).write_bytes(data)
+    return drive, ours, mine
+
+
+REMOVED = "removed %s (the bundle has %s, which it would shadow)"
+LEFT = (
+    "left lib/adafruit_ticks.py as it is: not the copy an earlier bundle put there, so it is yours; it shadows "
+    "the bundle's lib/adafruit_ticks.mpy (delete it to use ours)"
+)
+
+
+def test_drive_stale_sources_of_ours_removed_the_users_files_kept(built, tmp_path):
+    drive, ours, mine = old_drive(tmp_path, built)
+    stale = ["boards/pybadge.py", "engine/cards.py", "firmware/app.py", "lib/neopixel.py"]
+    said = [REMOVED % (rel, rel[:-3] + ".mpy") for rel in stale]
+    said.insert(3, LEFT)  # in the manifest's order, one line a file
+    lines = []
+    flash.flash_drive(str(built), str(drive), dry_run=True, out=lines.append)
+    assert [x for x in lines if x.startswith(("would remove", "left"))] == [
+        x.replace("removed", "would remove") for x in said
+    ]
+    assert all((drive / rel).exists() for rel in stale)  # a dry run removes nothing
+    lines = []
+    flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert [x for x in lines if x.startswith(("removed", "left"))] == said
+    assert lines.index(said[-1]) < lines.index("copied code.py (%d bytes)" % len(listing(built)["code.py"]))
+    got = listing(drive)
+    assert not any(rel in got for rel in stale)
+    assert got == dict(listing(built), **mine)  # the bundle, and the user's files byte for byte
+    lines = []
+    flash.flash_drive(str(built), str(drive), out=lines.append)  # again: nothing stale, the user's file still left
+    assert lines == [LEFT]
+
+
+def test_drive_stale_removal_follows_the_manifest_only(built, tmp_path):
+    """A folder whose mark lists no sources (one made before the manifest) removes nothing."""
+    drive, ours, mine = old_drive(tmp_path, built)
+    (built / bundle.MARK).write_bytes(bundle.MARK_TEXT)
+    lines = []
+    flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert not any(x.startswith(("removed", "left")) for x in lines)
+    assert (drive / "engine" / "cards.py").read_bytes() == ours["engine/cards.py"]
+
+
+def test_serial_circuitpython_too_old_is_refused_before_anything_is_written(tmp_path):
+    need_vboard()
+    folder = tmp_path / "cp"
+    bundle.build("pybadge", str(folder))
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True) as vb:
+        t = flash.connect(vb.url)
+        try:  # real CircuitPython's sys.implementation.version: (major, minor, micro, 0)
+            t.exec("import sys\nsys.implementation.version = (9, 1, 4, 0)")
+        finally:
+            t.close()
+        with pytest.raises(flash.FlashError) as e:
+            flash.flash_serial(str(folder), vb.url, out=lambda s: None, board="pybadge")
+        assert str(e.value) == (
+            "the board at %s runs CircuitPython 9.1.4, which cannot load this bundle's .mpy files (format 6.3): "
+            "supported are CircuitPython 9.2.x and 10.x; install one from circuitpython.org/downloads" % vb.url
+        )
+        assert board_files(vb.url) == {}
+
+
+def test_serial_circuitpython_removes_stale_sources_of_ours(tmp_path):
+    need_vboard()
+    folder = game_folder(tmp_path, PROBE)
+    os.rename(folder / "main.py", folder / "code.py")  # a CircuitPython bundle's entry
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True) as vb:
+        t = flash.connect(vb.url)
+        try:
+            t.exec(
+                "import os\nos.mkdir('engine')\nfor n in ('engine/rng.py', 'engine/mine.py'):\n open(n, 'w').write('#')"
+            )
+        finally:
+            t.close()
+        lines = []
+        name, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert name == "circuitpython" and "engine/rng.mpy" in copied
+        assert "removed engine/rng.py (the bundle has engine/rng.mpy, which it would shadow)" in lines
+        files = board_files(vb.url)
+        assert "engine/rng.py" not in files and "engine/mine.py" in files

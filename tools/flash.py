@@ -8,9 +8,15 @@ Builds the bundle (tools/bundle.py), then one of two routes:
 CIRCUITPY drive (CircuitPython over USB): found automatically on Linux and
 macOS, or --drive PATH. A folder is taken for the drive only when it has
 boot_out.txt, which CircuitPython writes at every boot (main.c, run_boot_py):
-an empty leftover mount point is not a drive. Copies only files whose size or
-hash differ, each through a temporary name renamed into place, code.py last;
-syncs, then reads every copied file back to verify.
+an empty leftover mount point is not a drive. A bundle with .mpy files goes
+only to a CircuitPython that loads them (9.2.x and 10.x: tools/cpmpy.py), read
+from boot_out.txt's first line; another is refused, nothing written. Copies
+only files whose size or hash differ, each through a temporary name renamed
+into place, code.py last; syncs, then reads every copied file back to verify.
+Before code.py, each stale X.py of ours is removed where the bundle brings
+X.mpy (the import would take the source first): only the sources the bundle's
+manifest lists (.elfer-bundle, tools/bundle.py mark_text), a library in lib/
+only if it is the very copy an earlier bundle put there; one line each.
 
 settings.toml on the board is the user's: it is read as CircuitPython reads it
 (tools/cpsettings.py), and only our ELFER_* keys it lacks are added, the rest
@@ -22,14 +28,18 @@ Serial (--port, or when no drive is found): mpremote is the transport. The
 runtime is read from sys.implementation.name. On MicroPython: folders made,
 unchanged files skipped (mpremote's size and sha256 checks), each file written
 through a temporary name. A game bundle (pico_lcd_114, ...: main.py and .mpy
-modules) then has each stale X.py removed whose X.mpy it brings (MicroPython
-imports X.py before X.mpy, so an old source would win), and ends with a soft
+modules) then has each stale X.py of ours removed whose X.mpy it brings
+(MicroPython imports X.py before X.mpy, so an old source would win; as on the
+drive, only what the bundle's manifest lists), and ends with a soft
 reset from the friendly REPL, after which MicroPython runs main.py: the title
 menu comes up (what main.py printed in its first moments is shown, so a crash
 at boot is seen). No self-test then: it is on the device (Help, then A) and
 takes seconds there. The engine-only micropython bundle is soft-reset and runs
-the on-device self-test, which must print PASS with the host's digest. On CircuitPython, code may write files
-only after boot.py remounted the drive (the write button held at reset), and
+the on-device self-test, which must print PASS with the host's digest. On
+CircuitPython, a bundle with .mpy files needs a runtime that loads them
+(sys.implementation.version, as on the drive), and the stale sources are
+removed as on the drive. Code may write files only after boot.py remounted
+the drive (the write button held at reset), and
 mpremote's own fs commands do not work there, so the tool sends its own small
 commands over the raw REPL; if the board is not writable it says what to do
 and writes nothing.
@@ -51,6 +61,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, ROOT)
 
 import bundle  # noqa: E402
+import cpmpy  # noqa: E402
 import cpsettings  # noqa: E402
 
 TMP_SUFFIX = ".elfer-tmp"
@@ -177,8 +188,12 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
             "%s: not a CIRCUITPY drive (no %s, which CircuitPython writes at every boot): "
             "is the board plugged in and its drive mounted?" % (drive, BOOT_OUT)
         )
+    check_boot_out(folder, drive)
     copied, skipped, written, wrote = [], [], [0], {}
+    removed = None
     for rel, src in bundle_files(folder):
+        if rel in LAST and removed is None:  # before the program that would import them
+            removed = remove_stale_on_drive(folder, drive, dry_run, out)
         data = read(src)
         dest = os.path.join(drive, *rel.split("/"))
         exists = os.path.isfile(dest)
@@ -212,6 +227,8 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                 pass
             raise FlashError("%s: %s" % (dest, e.strerror or e)) from None
         out("copied %s (%d bytes)" % (rel, len(data)))
+    if removed is None:
+        remove_stale_on_drive(folder, drive, dry_run, out)
     if not dry_run:
         if hasattr(os, "sync"):
             os.sync()
@@ -227,6 +244,63 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                     except OSError as e:
                         raise FlashError("%s: %s" % (os.path.join(base, name), e.strerror or e)) from None
     return copied, skipped
+
+
+def has_mpy(folder):
+    return any(rel.endswith(".mpy") for rel, _ in bundle_files(folder))
+
+
+def check_boot_out(folder, drive):
+    """FlashError unless the drive's CircuitPython loads the bundle's .mpy files (read from the
+    first line of boot_out.txt); a bundle of sources only loads anywhere."""
+    if not has_mpy(folder):
+        return
+    path = os.path.join(drive, BOOT_OUT)
+    try:
+        version = cpmpy.version_in_boot_out(_read_drive(path).decode("utf-8", "replace"))
+        cpmpy.check(version, "the board")
+    except cpmpy.CircuitPythonError as e:
+        raise FlashError("%s: %s" % (path, e)) from None
+
+
+def remove_stale(entries, exists, content, remove, dry_run, out):
+    """Remove each X.py of ours the board holds where the bundle brings X.mpy: the import of
+    CircuitPython and MicroPython looks for X.py first (py/builtinimport.c, stat_file_py_or_mpy),
+    so an old source would shadow the new module. entries: the bundle's manifest
+    (bundle.replaced_sources); a file it lists with a sha256 is removed only if it is that file,
+    and a file it does not list is never touched. Returns the paths removed."""
+    removed = []
+    for rel, digest in entries:
+        if not exists(rel):
+            continue
+        mpy = rel[:-3] + ".mpy"
+        if digest is not None and hashlib.sha256(content(rel)).hexdigest() != digest:
+            out(
+                "left %s as it is: not the copy an earlier bundle put there, so it is yours; it shadows "
+                "the bundle's %s (delete it to use ours)" % (rel, mpy)
+            )
+            continue
+        if not dry_run:
+            remove(rel)
+        out("%s %s (the bundle has %s, which it would shadow)" % ("would remove" if dry_run else "removed", rel, mpy))
+        removed.append(rel)
+    return removed
+
+
+def remove_stale_on_drive(folder, drive, dry_run, out):
+    def path(rel):
+        return os.path.join(drive, *rel.split("/"))
+
+    def remove(rel):
+        try:
+            os.remove(path(rel))
+        except OSError as e:
+            raise FlashError("%s: %s" % (path(rel), e.strerror or e)) from None
+
+    entries = bundle.replaced_sources(folder)
+    return remove_stale(
+        entries, lambda rel: os.path.isfile(path(rel)), lambda rel: _read_drive(path(rel)), remove, dry_run, out
+    )
 
 
 # --- over serial, with mpremote as the transport ------------------------------------
@@ -371,6 +445,12 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
 
 def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
     name = runtime(t)
+    if name == "circuitpython" and has_mpy(folder):
+        version = t.eval("tuple(__import__('sys').implementation.version[:3])")
+        try:
+            cpmpy.check(version, "the board at %s" % port)
+        except cpmpy.CircuitPythonError as e:
+            raise FlashError(str(e)) from None
     _exec(t, HELPERS, "(tool helpers)")
     if name == "circuitpython":
         ok = t.exec(
@@ -422,9 +502,8 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
         if got != adler(data):
             raise FlashError("%s: the board's copy differs from the bundle after writing" % rel)
         out("copied %s (%d bytes)" % (rel, len(data)))
-    if name != "circuitpython":
-        doing[:] = ["removing", "stale .py files"]
-        remove_stale_sources(t, folder, dry_run, out)
+    doing[:] = ["removing", "stale .py files"]
+    remove_stale_sources(t, folder, dry_run, out)
     result = None
     if name != "circuitpython" and os.path.isfile(os.path.join(folder, MAIN)):
         if not dry_run:
@@ -441,21 +520,21 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
 
 
 def remove_stale_sources(t, folder, dry_run, out):
-    """Remove X.py on the board where the bundle brings X.mpy: MicroPython's import looks for
-    X.py first (py/builtinimport.c, stat_file_py_or_mpy), so an old source would shadow it."""
+    """remove_stale on the board over the REPL (both runtimes)."""
     import ast
 
-    sources = [rel[:-4] + ".py" for rel, _ in bundle_files(folder) if rel.endswith(".mpy")]
+    entries = bundle.replaced_sources(folder)
+    sources = [rel for rel, _ in entries]
     found = _exec(t, "print([p for p in %r if _elfer_size(p) >= 0])" % sources, "(stale .py check)")
-    stale = ast.literal_eval(found.decode().strip()) if sources else []
-    for rel in stale:
-        if not dry_run:
-            _exec(t, "os.remove(%r)" % rel, rel)
-        out(
-            "%s %s (the bundle has %s, which it would shadow)"
-            % ("would remove" if dry_run else "removed", rel, rel[:-3] + ".mpy")
-        )
-    return stale
+    present = set(ast.literal_eval(found.decode().strip())) if sources else set()
+    return remove_stale(
+        entries,
+        present.__contains__,
+        lambda rel: _remote_read(t, rel),
+        lambda rel: _exec(t, "os.remove(%r)" % rel, rel),
+        dry_run,
+        out,
+    )
 
 
 def start_main(t, out, wait=1.5):
