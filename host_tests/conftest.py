@@ -2,6 +2,7 @@
 
 import gc
 import shutil
+import sys
 import tempfile
 
 import fuzzing
@@ -76,3 +77,18 @@ def _english_between_tests():
     lang.use("en")
     yield
     lang.use("en")
+
+
+@pytest.fixture(autouse=True)
+def _device_modules_restored():
+    """A test that runs the firmware may unload device modules as a board does (engine.bots
+    drop_levels after a match, the pages when the table shows): the next test in this worker finds
+    the modules it imported at the top still the ones in sys.modules."""
+    before = {k: v for k, v in sys.modules.items() if k.startswith(("engine.", "firmware."))}
+    yield
+    for name, module in before.items():
+        if sys.modules.get(name) is not module:
+            sys.modules[name] = module
+            parent, _, short = name.rpartition(".")
+            if parent in sys.modules:
+                setattr(sys.modules[parent], short, module)
