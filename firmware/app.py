@@ -186,12 +186,9 @@ class App:
             buf = store.buf
             at = store.payload_at + len(self.head) + 2
             self.saved = bytes(buf[at : at + (buf[at - 2] << 8 | buf[at - 1])])
-            self.match = None
-            self.continuing = False
-            self.table = None
-            self.table_screen = None
-            _drop_match_code()
-        screens.show_title(self)
+            self.quit_match()
+        else:
+            screens.show_title(self)
 
     def record_match(self):
         """Count the finished match in the statistics (once)."""

@@ -9,7 +9,7 @@ from engine.compat import unload
 from firmware import keys
 from firmware.lang import CODES, NAMES, t
 from firmware.pages import Menu, Pager, selftest_page, stats_menu
-from firmware.screens import ELFER_OPTIONS, LENGTHS, ON_OFF, item, seat, show_title, value_of
+from firmware.screens import ELFER_OPTIONS, LENGTHS, ON_OFF, actions, item, seat, show_title, value_of
 from firmware.texts import rules_text
 
 
@@ -18,14 +18,16 @@ class TitleMenu(Menu):
     hints = ((A, b"k_choose"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
-        return [
-            item(t(b"m_continue"), "continue"),
-            item(t(b"m_new"), "new"),
-            item(t(b"m_rules"), "rules"),
-            item(t(b"m_settings"), "settings"),
-            item(t(b"m_stats"), "stats"),
-            item(t(b"m_help"), "help"),
-        ]
+        return actions(
+            (
+                (b"m_continue", "continue"),
+                (b"m_new", "new"),
+                (b"m_rules", "rules"),
+                (b"m_settings", "settings"),
+                (b"m_stats", "stats"),
+                (b"m_help", "help"),
+            )
+        )
 
     def enter(self, app):
         if app.match is None:

@@ -8,7 +8,7 @@ dropped when the table is shown again (firmware/app.py show): a round in play do
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
 from firmware import keys, ui
 from firmware.lang import t
-from firmware.screens import Screen, item, label, show_title
+from firmware.screens import Screen, actions, label, show_title
 from firmware.texts import rules_text
 
 # Footer hints, most important first: what does not fit the line is left out.
@@ -123,13 +123,15 @@ class PauseMenu(Menu):
     hints = ((A, b"k_choose"), (B | START, b"k_resume"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
-        return [
-            item(t(b"m_resume"), "resume"),
-            item(t(b"m_hint"), "hint"),
-            item(t(b"m_rules"), "rules"),
-            item(t(b"m_restart"), "restart"),
-            item(t(b"m_quit"), "quit"),
-        ]
+        return actions(
+            (
+                (b"m_resume", "resume"),
+                (b"m_hint", "hint"),
+                (b"m_rules", "rules"),
+                (b"m_restart", "restart"),
+                (b"m_quit", "quit"),
+            )
+        )
 
     def choose(self, app, key):
         t = app.table_screen

@@ -20,6 +20,11 @@ def item(text, key, choices=None, index=0):
     return [text, key, choices, index]
 
 
+def actions(pairs):
+    """Menu items that are actions: (lang key, item key) pairs."""
+    return [item(t(text), key) for text, key in pairs]
+
+
 def label(x):
     """A choice's label: a lang key (b"c_off"), a (key, number) pair (b"c_to", 500), or a text ("25%")."""
     if isinstance(x, tuple):

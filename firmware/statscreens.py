@@ -3,14 +3,14 @@
 from boards.base import DOWN, UP, A, B
 from firmware.lang import t
 from firmware.pages import Menu, Pager
-from firmware.screens import item
+from firmware.screens import actions
 
 
 class StatsMenu(Menu):
     title = b"p_stats"
 
     def build(self, app):
-        return [item(t(b"m_back"), "back"), item(t(b"st_reset"), "reset")]
+        return actions(((b"m_back", "back"), (b"st_reset", "reset")))
 
     def choose(self, app, key):
         if key == "reset":
@@ -24,7 +24,7 @@ class ConfirmReset(Menu):
     hints = ((A, b"k_choose"), (B, b"st_keep"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
-        return [item(t(b"st_no"), "no"), item(t(b"st_yes"), "yes")]
+        return actions(((b"st_no", "no"), (b"st_yes", "yes")))
 
     def choose(self, app, key):
         if key == "yes":

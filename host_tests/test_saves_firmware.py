@@ -698,3 +698,27 @@ def test_storage_that_cannot_be_used_turns_saves_off_with_a_notice():
     assert d.screen_name() == "TitleMenu"
     assert "Saves are off" in shown(d)
     assert d.app.store is None
+
+
+def test_quit_saves_the_match_as_it_stands_drops_it_and_continue_brings_it_back():
+    """Pause > Quit: the match leaves memory (menus and table are never held at once), its
+    bots' code goes too, and Continue restores it from the save exactly as it was."""
+    import sys
+
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm())
+    d.new_match("Elfer Raus", players=4, P2_bot="expert")
+    m = d.app.match
+    play_turns(d, 2)
+    d.run_until(lambda: m.state.phase != 0 or (m.my_turn() and m.state.placed == 0), dt=200)
+    assert m.state.phase == 0, "the round should still be on"
+    before, rngs = comparable(m.state), bots_rng(m)
+    d.press("START")
+    d.menu_to("quit")
+    d.press("A")
+    assert d.screen_name() == "TitleMenu" and d.app.match is None and d.app.table is None
+    assert "engine.bot_expert" not in sys.modules
+    assert d.panel()[1] == "> Continue"
+    d.press("A")
+    m2 = d.app.match
+    assert d.screen_name() == "TableScreen" and m2 is not m
+    assert comparable(m2.state) == before and bots_rng(m2) == rngs
