@@ -44,7 +44,8 @@ class Sheet:
         self.bitmap = displayio.Bitmap(tile_w * count, tile_h, ncolors) if bitmap is None else bitmap
 
     def set(self, k, x, y, v):
-        self.bitmap[k * self.tile_w + x, y] = v
+        # An int index: bitmap[x, y] would make a 2-tuple on the heap for every pixel drawn.
+        self.bitmap[(y * self.count + k) * self.tile_w + x] = v
 
     def scaled(self, scale):
         """The same tiles drawn at another scale (the bitmap is shared: a Group scales it)."""

@@ -47,21 +47,43 @@ def lines(m, out):
 
 
 def export(m):
-    """Print the record and write it to a file; returns (file name or '', why not or '')."""
+    """Print the record and write it to a file; returns (file name or '', why not or '').
+    One pass does both: each line is made once (a board's heap gets half the garbage)."""
     if m.log is None:
         return "", "none"
-    print("--- match record (tools/replay.py) ---")
-    kept = lines(m, print)
-    print("--- end of record ---")
-    if not kept:
+    if _rounds(m.log) != m.state.round_no:  # the match kept no whole record: print only the marks
+        print("--- match record (tools/replay.py) ---")
+        print("--- end of record ---")
         return "", "none"
     where = _folder()
     name = _free_name(where, m.seed)
+    file = [None, None]  # the open file, or why it could not be written
     try:
-        with open(where + name, "w") as f:
-            lines(m, lambda line: f.write(line + "\n"))
+        file[0] = open(where + name, "w")
     except OSError as e:  # CircuitPython: read-only unless boot.py remounted it
-        print("record not written to %s: %s" % (name, e))
+        file[1] = e
+
+    def out(line):
+        print(line)
+        f = file[0]
+        if f is not None:
+            try:
+                f.write(line)
+                f.write("\n")
+            except OSError as e:  # the drive full: the console keeps the record
+                file[1] = e
+                file[0] = None
+                f.close()
+
+    print("--- match record (tools/replay.py) ---")
+    try:
+        lines(m, out)
+    finally:
+        if file[0] is not None:
+            file[0].close()
+    print("--- end of record ---")
+    if file[1] is not None:
+        print("record not written to %s: %s" % (name, file[1]))
         return "", "readonly"
     return name, ""
 

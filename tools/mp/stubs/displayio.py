@@ -71,33 +71,41 @@ class Bitmap:
     def bits(self):
         return 1 << (self._f >> 27)
 
-    def _pos(self, xy):
-        w = self._f & 8191
-        h = (self._f >> 13) & 16383
+    def _index(self, xy):
+        """The pixel's number, y * width + x; IndexError as CircuitPython's (an int index makes
+        no object, as natively; an (x, y) tuple is the caller's)."""
+        f = self._f
+        w = f & 8191
         if isinstance(xy, int):
-            if not 0 <= xy < w * h:
-                raise IndexError("index must be 0-%d" % (w * h - 1))
-            x, y = xy % w, xy // w
-        else:
-            x, y = xy
-            if not 0 <= x < w:
-                raise IndexError("x must be 0-%d" % (w - 1))
-            if not 0 <= y < h:
-                raise IndexError("y must be 0-%d" % (h - 1))
-        bits = 1 << (self._f >> 27)
-        return (w * bits + 31) // 32 * 32 * y + x * bits, bits
+            if not 0 <= xy < w * ((f >> 13) & 16383):
+                raise IndexError("index must be 0-%d" % (w * ((f >> 13) & 16383) - 1))
+            return xy
+        x, y = xy
+        if not 0 <= x < w:
+            raise IndexError("x must be 0-%d" % (w - 1))
+        if not 0 <= y < (f >> 13) & 16383:
+            raise IndexError("y must be 0-%d" % (((f >> 13) & 16383) - 1))
+        return y * w + x
 
     def __getitem__(self, xy):
-        pos, bits = self._pos(xy)
+        i = self._index(xy)
+        f = self._f
+        w = f & 8191
+        bits = 1 << (f >> 27)
+        pos = (w * bits + 31) // 32 * 32 * (i // w) + i % w * bits
         return (self._d[pos >> 3] >> (pos & 7)) & ((1 << bits) - 1)
 
     def __setitem__(self, xy, v):
-        pos, bits = self._pos(xy)
+        i = self._index(xy)
+        f = self._f
+        w = f & 8191
+        bits = 1 << (f >> 27)
         if not 0 <= v < 1 << bits:
             raise ValueError("value must be 0-%d" % ((1 << bits) - 1))
+        pos = (w * bits + 31) // 32 * 32 * (i // w) + i % w * bits
         mask = ((1 << bits) - 1) << (pos & 7)
-        i = pos >> 3
-        self._d[i] = (self._d[i] & ~mask) | (v << (pos & 7))
+        b = pos >> 3
+        self._d[b] = (self._d[b] & ~mask) | (v << (pos & 7))
 
     def fill(self, v):
         for i in range(self.width * self.height):

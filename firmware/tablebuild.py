@@ -1,0 +1,224 @@
+"""The table's construction: its layout for the screen, the sheets of tiles and every grid and
+line (firmware/table.py TableView and Layout call this). Loaded while a table is made, then
+dropped: a round in play holds only the drawing code (docs/memory.md, issue 36).
+"""
+
+from engine.cards import GAME_CINQUILLO
+from firmware import ui
+from firmware.table import ACTION_RGB, DEAD_RGB, MARK_RGB, ROW_RGB, T_DEAD, T_START, TILES, Layout
+
+
+def plan(L, width, height, ranks, players, label=2):
+    """Fill Layout L for a width x height screen (firmware/table.py Layout)."""
+    s = ui.text_scale(width, height)
+    L.s = s
+    L.cw = ui.CHAR_W * s
+    L.lh = ui.CHAR_H * s
+    L.cols = (width - 4) // L.cw  # 2 px kept free at either edge (bezels hide them)
+    L.x = (width - L.cols * L.cw) // 2  # where the text columns start
+    y = 1
+    L.status_y = y
+    y += L.lh + 1
+    L.rows_y = y
+    L.row_left = L.x + L.cw + 2  # the row's symbol
+    n = L.span_chars = 5 if ranks > 9 else 3  # the span text: "12-20", "1-7"
+    L.cell = (width - L.x - n * L.cw - 2 - L.row_left) // ranks
+    L.row_h = L.lh - 2 * s  # symbols, digits and capitals only: rows may sit closer than text lines
+    y += 4 * L.row_h + 1
+    # Opponents: in one row, each a name line ("P2 15") over a last-action line; where
+    # a row cannot hold the names, in two rows, the action beside the name if it fits.
+    L.opp_y = y
+    opps = players - 1
+    L.name_form = 0  # "P2 15" (firmware/compact.py shortens it)
+    if L.cols // opps >= 6:  # a name line holds "P2 15"
+        L.opp_rows = 1
+        L.opp_w = min(L.cols // opps, 9)
+        L.name_chars = L.act_chars = L.opp_w - 1
+    else:
+        L.opp_rows = 2
+        L.opp_w = L.cols // ((opps + 1) // 2)
+        L.name_chars = 5
+        L.act_chars = L.opp_w - 7
+    y += 2 * L.lh + 1
+    L.bar = 2 * s
+    # The hand: cards of `label` characters and a pixel of padding (gap), a pixel (gap)
+    # apart, between the scroll arrows; taller than a text line where the screen has the room.
+    L.gap = s
+    L.slot_w = label * L.cw + 2 * L.gap
+    inner = width - 2 * (2 + ui.CHAR_W + 1)  # the scroll arrows are single size, in the margins
+    L.slots = (inner + L.gap) // L.slot_w
+    L.strip_x = (width - L.slots * L.slot_w + L.gap) // 2
+    L.card_y = y + L.bar + 1
+    L.cursor_y = L.card_y - L.bar - 1
+    L.card_h = L.lh + 2 * s  # two message lines must still fit below
+    if L.card_y + L.card_h + L.bar + 2 + 2 * L.lh > height:
+        L.card_h = L.lh
+    L.mark_y = L.card_y + L.card_h + 1
+    L.msg_y = L.mark_y + L.bar + 1
+    L.msg_lines = max(1, min(2, (height - L.msg_y) // L.lh))
+    if L.msg_y + L.lh > height:  # not even one message line: the compact stack (no cursor_y)
+        from firmware.compact import layout
+
+        layout(L, width, height, ranks, players)
+    L.row_right = L.row_left + L.cell * ranks  # the span text follows the cells
+
+
+def _row_sheet(gfx, cell, rh, mono):
+    """The row tiles: empty, placed (colour), the start card's frame (colour), dead. mono: empty
+    a dot in its corner (a dark frame would not show), dead a cross (a frame and a stroke
+    would look like a placed card when cells are a few pixels wide)."""
+    sheet = gfx.sheet(cell, rh, TILES, 7)
+    for k in range(TILES):
+        for y in range(rh - 1):  # the last column and row stay black: the gaps
+            for x in range(cell - 1):
+                edge = x == 0 or y == 0 or x == cell - 2 or y == rh - 2
+                if k == 0:
+                    v = 1 if (x == 0 and y == rh - 2 if mono else edge) else 0
+                elif k < T_START:
+                    v = 1 + k  # colours 2..5
+                elif k < T_DEAD:
+                    v = 2 + k - T_START if edge else 0
+                elif mono:
+                    d = y * (cell - 2) // (rh - 2)
+                    v = 6 if x == d or x == cell - 2 - d else 0
+                else:
+                    v = 6 if edge or x == y * (cell - 1) // (rh - 1) else 0
+                if v:
+                    sheet.set(k, x, y, v)
+    return sheet
+
+
+def _card_sheet(gfx, w, h, gap, scale, kinds):
+    """The card faces' backgrounds: w x h tiles (the last gap columns stay clear), one per kind
+    (8, or 9 with the cursor's card)."""
+    sheet = gfx.sheet(w, h, kinds, kinds + 1, scale)
+    cw = w - gap
+    for k in range(1, kinds):
+        for y in range(h):
+            for x in range(cw):
+                edge = x == 0 or y == 0 or x == cw - 1 or y == h - 1
+                if k <= 4:
+                    v = k
+                elif k == 5:  # dead: struck through
+                    v = 6 if edge or x == (h - 1 - y) * (cw - 1) // (h - 1) else 5
+                elif k == 6:  # a move box: a frame
+                    v = 7 if edge else 0
+                else:
+                    v = k + 1  # action card, cursor's card: filled
+                if v:
+                    sheet.set(k, x, y, v)
+    return sheet
+
+
+def _bar_sheet(gfx, w, filled, h):
+    """The cursor and mark bars: tile 1 white, tile 2 the mark's green, over filled of w columns."""
+    sheet = gfx.sheet(w, h, 3, 3)
+    for k in (1, 2):
+        for y in range(h):
+            for x in range(filled):
+                sheet.set(k, x, y, k)
+    return sheet
+
+
+def build(tv, gfx, width, height, rules):
+    """Make the TableView tv's drawing: its layer and every grid, line and sheet on it."""
+    tv.rules = rules
+    tv.game = rules.game
+    tv.width = width
+    # Without colour an Elfer Raus card carries its row's shape before the rank.
+    tv.mono = gfx.mono
+    label = tv.label_chars = 1 + len(str(rules.ranks)) if tv.mono and tv.game != GAME_CINQUILLO else 2
+    L = tv.L = Layout(width, height, rules.ranks, rules.players, label)
+    tv.layer = gfx.layer()
+    g = tv.layer
+    s = L.s
+    tv.status = ui.Line(g, L.x, L.status_y, L.cols, s)
+    # Rows: symbol, tiles, span text.
+    cell, rh = L.cell, L.row_h - 1
+    colors = ROW_RGB[tv.game]
+    tv.grid = gfx.tiles(
+        g,
+        _row_sheet(gfx, cell, rh, tv.mono),
+        L.row_left,
+        L.rows_y,
+        rules.ranks,
+        rules.colors,
+        (ui.BLACK, ui.GRAY if tv.mono else ui.DARK) + colors + (ui.WHITE if tv.mono else DEAD_RGB,),
+    )
+    # the grid's rows are row_h - 1 apart plus the 1px gap drawn inside each tile
+    tv.spans = []  # none where the rows are too thin for a digit
+    for c in range(rules.colors if L.span_chars else 0):
+        tv.spans.append(ui.Line(g, L.row_right + 2, L.rows_y + c * rh, (width - L.row_right - 2) // L.cw, s))
+    # The rows' symbols (suit, block in the color, or shape) drawn once into one tile; a
+    # symbol taller than its row reaches into the next row's space, or in the compact
+    # layout shows the middle of its ink, its row's height.
+    sym = gfx.sheet(L.cw, 4 * rh, 1, 5)
+    for c in range(4):
+        k = ui.tile_of(tv.suit(c))
+        top = 0
+        if L.cursor_y is None:
+            from firmware.compact import symbol_top
+
+            top = symbol_top(k, rh // s)
+        for y in range(c * rh, min(4 * rh, c * rh + (ui.CHAR_H - top) * s)):
+            row = ui.glyph_row(k, top + (y - c * rh) // s)
+            for x in range(L.cw):
+                if row >> (5 - x // s) & 1:
+                    sym.set(0, x, y, 1 + c)
+    ui.drop_bits()
+    gfx.tiles(g, sym, L.x, L.rows_y, 1, 1, (None,) + colors)
+    # Opponents (Layout says where), clockwise from the person.
+    tv.opp_names = []
+    tv.opp_acts = []  # None where the layout has no room for the last action
+    per_row = (rules.players - 1 + L.opp_rows - 1) // L.opp_rows
+    for i in range(rules.players - 1):
+        x = L.x + (i % per_row) * L.opp_w * L.cw
+        y = L.opp_y + (i // per_row) * (L.lh + 1)  # two rows of names a pixel apart
+        tv.opp_names.append(ui.Line(g, x, y, L.name_chars, s))
+        act = None
+        if L.opp_rows == 1 and L.act_chars:
+            act = ui.Line(g, x, y + L.lh, L.act_chars, s, ui.DIM)
+        elif L.act_chars >= 3:
+            act = ui.Line(g, x + (L.name_chars + 1) * L.cw, y, L.act_chars, s, ui.DIM)
+        tv.opp_acts.append(act)
+    # Hand strip: card backgrounds (one tile per slot), a label on each, a cursor bar
+    # above (or the cursor's card inverted) and playable marks below.
+    kinds = 8 if L.cursor_y is not None else 9
+    tv.faces = gfx.tiles(
+        g,
+        _card_sheet(gfx, L.slot_w // s, L.card_h // s, L.gap // s, s, kinds),
+        L.strip_x,
+        L.card_y,
+        L.slots,
+        1,
+        (None,) + colors + (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB, ui.WHITE)[: kinds - 4],  # strike, frame
+    )
+    tv.slots = []
+    top = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
+    for i in range(L.slots):
+        tv.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, top, label, s))
+    # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
+    y = top + (L.lh - ui.CHAR_H) // 2
+    sheet = ui.glyph_sheet(gfx)
+    tv.arrows = []
+    for x in (L.strip_x - ui.CHAR_W - 1, L.strip_x + L.slots * L.slot_w - L.gap + 1):
+        tv.arrows.append(gfx.tiles(g, sheet, x, y, 1, 1, (None, ui.DIM)))
+    bars = _bar_sheet(gfx, L.slot_w, L.slot_w - L.gap, L.bar)
+    tv.cursor = None
+    if L.cursor_y is not None:
+        tv.cursor = gfx.tiles(g, bars, L.strip_x, L.cursor_y, L.slots, 1, (None, ui.WHITE, MARK_RGB))
+    tv.marks = gfx.tiles(g, bars, L.strip_x, L.mark_y, L.slots, 1, (None, ui.WHITE, MARK_RGB))
+    tv.msg = []
+    for i in range(L.msg_lines):
+        tv.msg.append(ui.Line(g, L.x, L.msg_y + i * L.lh, L.cols, s, ui.DIM))
+    tv.items = []  # the strip's contents: cards of the hand, then legal draw/end/pass
+    tv.first = 0  # index of the item in the leftmost slot
+    tv.shown_cursor = -1
+    tv.shown_marks = [0] * L.slots
+    tv.shown_faces = [0] * L.slots
+    tv.msg_dropped = 0  # lines of the last message that found no room (tools/layoutcheck.py)
+    tv.pages = None
+    if L.cursor_y is None:
+        from firmware.compact import Pages
+
+        tv.pages = Pages(tv.msg[0], L.cols)
