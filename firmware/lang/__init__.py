@@ -44,22 +44,38 @@ def use(code):
     if _LANG[1] == code:
         return
     where = path(code)
-    entries = []
+    entries = []  # hash << 16 | where the key's line starts: below 2**30, a small int on a board
+    buf = bytearray(128)  # the file is read through this one buffer: no object a line
     with open(where, "rb") as f:
-        line = f.readline()
-        if line[:1] != b"#":
+        n = f.readinto(buf)
+        if not n or buf[0] != 35:  # "#"
             raise ValueError("%s: not a language file (it starts with a # comment line)" % where)
-        at = len(line)
-        while True:
-            line = f.readline()
-            if not line:
-                break
-            eq = line.find(b"=")
-            if eq > 0 and line[:1] != b"#":
-                if at > 0xFFFF:
-                    raise ValueError("%s: longer than 64 KiB" % where)
-                entries.append(_hash(line[:eq]) << 16 | at)  # below 2**30: a small int on a board
-            at += len(line)
+        at = 0  # the file offset of buf[0]
+        start = 0  # where the line being read starts
+        h = 0
+        state = 2  # 0: a line's start, 1: in its key, 2: the rest of the line
+        while n:
+            for i in range(n):
+                c = buf[i]
+                if c == 10:  # a line ends; a key line without "=" is not a text
+                    state = 0
+                    start = at + i + 1
+                elif state == 1:
+                    if c == 61:  # "=": the key is whole
+                        if start > 0xFFFF:
+                            raise ValueError("%s: longer than 64 KiB" % where)
+                        entries.append(h << 16 | start)
+                        state = 2
+                    else:
+                        h = (h * 31 + c) & 0x3FFF
+                elif state == 0:
+                    if c == 35 or c == 61:  # a comment, or "=" with no key
+                        state = 2
+                    else:
+                        h = c & 0x3FFF
+                        state = 1
+            at += n
+            n = f.readinto(buf)
     entries.sort()
     index = bytearray(4 * len(entries))
     for i in range(len(entries)):
