@@ -76,6 +76,7 @@ else:
     machine.use_board(BOARD, keep=False)  # a board has machine built in, and glass: not the firmware's
 gc.collect()
 STAND_IN = gc.mem_alloc() - _before
+HARNESS_MODULES = set(sys.modules)  # the stand-ins and the runtime's: what a reset keeps
 HEAP0 = globals().get("__heap0", -1)
 
 
@@ -145,6 +146,7 @@ class Script:
 
     def __init__(self, board):
         self.codes = []
+        self.board = board
         board.read_key = self.read_key
         board.overflowed = self.overflowed
 
@@ -153,6 +155,23 @@ class Script:
 
     def overflowed(self):
         return False
+
+
+def preload():
+    """Import the boot's modules one a step (PRELOAD): in the VM, each one's loading garbage is
+    collected before the next, as a board's full heap would collect it."""
+    if PRELOAD and PRELOAD != "?":
+        for name in PRELOAD.split(","):
+            __import__(name)
+            yield
+
+
+def forget_ours():
+    """A reset: every module of ours goes, as a board's VM starts again empty. (The names they
+    interned stay in this VM's pools: an over-count.)"""
+    for name in list(sys.modules):
+        if name not in HARNESS_MODULES:
+            del sys.modules[name]
 
 
 def scenario(out):
@@ -166,10 +185,8 @@ def scenario(out):
     used0 = gc.mem_alloc()
     if PRELOAD == "?":
         order = record_imports()
-    elif PRELOAD:
-        for name in PRELOAD.split(","):
-            __import__(name)
-            yield
+    else:
+        yield from preload()
     from firmware.app import App
 
     yield
@@ -221,11 +238,21 @@ def scenario(out):
     for _ in range(ROUNDS):
         while m.state.phase == 0:
             if RESET and moves == RESET and not resets:
-                # The board resets: everything goes but the storage; a new boot, then Continue.
+                # The board resets: everything of ours goes, the board too, but the storage; a
+                # new boot as the first, then Continue from the title menu.
                 resets = 1
-                m = app = None
+                m = app = App = board = None
+                script.board = None
+                forget_ours()
                 gc.collect()
                 yield
+                board = make_board(BOARD)
+                keys = key_table(board)
+                script = Script(board)
+                yield
+                yield from preload()
+                from firmware.app import App
+
                 app = App(board)
                 yield
                 while app.screen.items[app.screen.pos][1] != "continue":
