@@ -25,7 +25,7 @@ LEVELS = ("random", "easy", "medium", "expert", "master")
 # master existed keeps its meaning (docs/saves.md, Statistics).
 PLACES = (216, 36, 6, 1, 1296)
 MAX_ENTRIES = 24
-_ENTRY = 16
+_ENTRY = 17  # head() writes: game, opponents u16, matches, wins, rounds u16, sum u24, best, rating u16, spare
 NO_BEST = 0xFFFF
 
 

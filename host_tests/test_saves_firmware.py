@@ -722,3 +722,16 @@ def test_quit_saves_the_match_as_it_stands_drops_it_and_continue_brings_it_back(
     m2 = d.app.match
     assert d.screen_name() == "TableScreen" and m2 is not m
     assert comparable(m2.state) == before and bots_rng(m2) == rngs
+
+
+def test_a_match_saved_beside_statistics_is_read_back_with_them():
+    """The payload's statistics entries are read at the stride head() writes them (17 bytes):
+    read at 16, the match after one entry was taken for none, and Continue after a reset
+    said there was no match whenever a match had been finished before."""
+    from firmware import saves
+    from firmware.settings import Settings
+
+    stats = {("elfer", 3): [1, 0, 3, 178, 178, 0], ("cinquillo", 1296 + 6): [4, 2, 9, 31, saves.NO_BEST, 12]}
+    payload = saves.head(Settings(), stats) + saves.with_match(b"a snapshot")
+    got, match, notice = saves.decode(payload, Settings())
+    assert (got, match, notice) == (stats, b"a snapshot", "")
