@@ -71,6 +71,12 @@ if CP:
     import microcontroller  # noqa: F401
     import supervisor  # noqa: F401
 else:
+    import os
+
+    try:  # every run starts with no saves, as the nvm stand-in's does (boards/mpboard.py storage)
+        os.remove("elfer-saves.bin")
+    except OSError:
+        pass
     import machine  # the stand-in (tools/mp/stubs): the panel decodes the bus, keeps no pixels
 
     machine.use_board(BOARD, keep=False)  # a board has machine built in, and glass: not the firmware's
