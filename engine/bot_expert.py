@@ -21,10 +21,9 @@ the heuristic decides alone. All scratch is made once and shared by every
 expert of a game (bots decide one at a time).
 """
 
-from engine import turn
+from engine import const, turn
 from engine.bot_medium import MediumBot
 from engine.bots import EasyBot
-from engine.compat import const
 from engine.knowledge import Knowledge
 from engine.playout import play_out
 from engine.sampler import Sampler
@@ -140,6 +139,9 @@ def search_kit(rules):
             from engine.inference import Consistent
 
             sampler = Consistent(sampler, rules.players)
+        if rules.one_card_turns or rules.actions or rules.optional_pass:
+            # its playouts take engine/playout_more.py: loaded now, before the heap is in pieces
+            __import__("engine.playout_more")
         know = Knowledge(rules)  # the facts are public: one Knowledge serves the kit
         _KIT[1] = (
             sampler,

@@ -29,25 +29,16 @@ Elfer Raus (E9-E18, V1-V6):
   seat that is about to go out (never skipping a blocked seat: it would only
   draw).
 
-Cinquillo (C7, one card a turn): the same evaluation without face values; a
-release that leads to our own cards goes first (it keeps us from passing
-later), then free cards, then the least harmful release; a 5 counts both the
-directions it opens.
-
-Bastard (B2, B3): a card of ours is lost when someone jumps past it, so we
-first play the card with the most of the others' cards beyond it (they could
-kill it), never jumping over our own cards; killing the others' cards is a
-small extra.
+Cinquillo (C7, one card a turn) and Bastard (B2, B3): the same evaluation
+without face values, in engine/bot_onecard.py (loaded only for those games).
 """
 
-from engine import turn
+from engine import const, turn
 from engine.bots import EasyBot
 from engine.cards import DRAW, END, PASS, SKIP
-from engine.compat import const
 from engine.knowledge import Knowledge
 
 _BIG = const(1 << 24)
-_RANKS10 = const(0x7FE)  # Cinquillo ranks 1..10
 
 # Weights: small ints (scores stay ints, so no float is ever allocated). Tuned by duplicate deals.
 # Those the medium bot and the expert's advisor share are const() here (no name interned, no
@@ -60,19 +51,6 @@ _CQ_CARD = const(48)  # Cinquillo: gain per own card behind a gap we open
 _DECAY = const(1)  # the k-th card of a gap (k >= 1) costs _DECAY / (_DECAY + k) of its harm
 _ACT_BASE = const(950)  # V6: an action card is a free play kept after the free number cards
 _ACT_NEAR = const(2)  # V6: Skip / Reverse at once against a seat holding at most this many
-_B_RISK = const(32)  # Bastard: per card of the others beyond ours (it could jump over and kill ours)
-_B_KILL = const(3)  # Bastard: per card of the others killed (x threat / 16)
-_B_OWN = const(40)  # Bastard: per own card killed
-_B_5MINE = const(8)  # Bastard: opening a suit, per own card of it
-_B_5UNK = const(6)  # Bastard: opening a suit, per card of it the others hold
-
-
-def _popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 class MediumBot(EasyBot):
@@ -94,9 +72,11 @@ class MediumBot(EasyBot):
         self.thr = bytearray(n)  # threat per seat, set at each decision
         self.seen = 0  # history entries read
         self.round_no = -1
-        self.last_p = 255  # the last history entry read: tells one game from another
-        self.last_m = 255
+        self.last = 0xFFFF  # the last history entry read (seat << 8 | move): tells one game from another
         self.maxr = rules.ranks
+        self.one_card = None  # Cinquillo, Bastard: engine/bot_onecard.py chooses (one card a turn)
+        if rules.one_card_turns:  # (by __import__: the module's short name is never interned)
+            self.one_card = __import__("engine.bot_onecard", None, None, ("choose",)).choose
 
     # --- what the public history shows ---------------------------------------
     def _sync(self, view):
@@ -104,7 +84,7 @@ class MediumBot(EasyBot):
         h = view.history
         seen = self.seen
         stale = view.round_no != self.round_no or view.hist_len < seen
-        if not stale and seen and (h[2 * seen - 2] != self.last_p or h[2 * seen - 1] != self.last_m):
+        if not stale and seen and (h[2 * seen - 2] << 8 | h[2 * seen - 1]) != self.last:
             stale = True  # same round number, another history: another game
         if stale:
             self.know.reset(view)
@@ -122,8 +102,7 @@ class MediumBot(EasyBot):
                 blk[h[2 * i]] = 1
         self.seen = view.hist_len
         if view.hist_len:
-            self.last_p = h[2 * view.hist_len - 2]
-            self.last_m = h[2 * view.hist_len - 1]
+            self.last = h[2 * view.hist_len - 2] << 8 | h[2 * view.hist_len - 1]
         me = self.seat
         for p in range(view.n):
             t = 0
@@ -135,7 +114,7 @@ class MediumBot(EasyBot):
                     t += _T_NEAR
             self.thr[p] = t
 
-    def _fewest(self, view):
+    def fewest(self, view):
         """Fewest cards held by an opponent."""
         low = 255
         for p in range(view.n):
@@ -143,7 +122,7 @@ class MediumBot(EasyBot):
                 low = view.count[p]
         return low
 
-    def _harm(self, view, c, r):
+    def harm(self, view, c, r):
         """What (color c, rank r) coming within the others' reach gives them: threat x chance they hold it, x16."""
         absent = self.know.absent
         thr = self.thr
@@ -158,21 +137,22 @@ class MediumBot(EasyBot):
             return 0  # no opponent can hold it: it is in the stock
         return wt * 16 // (w + view.stock_left)
 
-    def _release(self, view, h, c, b, step):
-        """Net worth of placing our outer card b (color c) and so opening b + step to the others.
+    def release(self, view, h, c, r, step):
+        """Net worth of placing our outer card of rank r (color c) and so opening r + step to the
+        others.
 
         The gap up to our next card of the row costs the harm of its cards (the
         first one in full); our cards past the gap gain, divided by the gap's
         length plus one. Returns -_BIG when nothing is opened (a free card)."""
         maxr = self.maxr
-        r = b + step
+        r += step
         if r < 1 or r > maxr:
             return -_BIG
-        cost = self._harm(view, c, r)
+        cost = self.harm(view, c, r)
         gap = 1
         r += step
         while 1 <= r <= maxr and not h >> r & 1:
-            cost += self._harm(view, c, r) * _DECAY // (_DECAY + gap)
+            cost += self.harm(view, c, r) * _DECAY // (_DECAY + gap)
             gap += 1
             r += step
         gain = 0
@@ -192,20 +172,16 @@ class MediumBot(EasyBot):
         self._sync(view)
         if n == 1:
             return buf[0]
-        if self.rules.one_card_turns:
-            return self._choose_one_card(view, n)
-        return self._choose_elfer(view, n)
-
-    # --- Elfer Raus ------------------------------------------------------------
-    def _choose_elfer(self, view, n):
-        buf = self.buf
+        if self.one_card is not None:
+            return self.one_card(self, view, n)
+        # Elfer Raus
         base = self.seat * 4
         if self._can_go_out(view):
             for i in range(n):
                 if buf[i] < DRAW:
                     return buf[i]
         # someone may go out soon: dump free cards, but keep one as a shield for the next turn
-        dump = self._fewest(view) <= self.DUMP and self._shields(view) >= 2
+        dump = self.fewest(view) <= self.DUMP and self.shields(view) >= 2
         wait = self.FIRST_RELEASE and view.placed  # releases left for a later turn
         best = buf[0]
         best_key = -_BIG
@@ -232,7 +208,7 @@ class MediumBot(EasyBot):
                     e = r
                     while h >> (e + step) & 1:
                         e += step
-                    net = self._release(view, h, c, e, step)  # the run this card starts leads to e
+                    net = self.release(view, h, c, e, step)  # the run this card starts leads to e
                     if net > 0:
                         key = 900 if wait else 5000 + net  # opens toward our own cards
                     elif inner or net == -_BIG:
@@ -274,7 +250,7 @@ class MediumBot(EasyBot):
                 return False
         return True
 
-    def _shields(self, view):
+    def shields(self, view):
         """How many free plays the hand holds: cards placeable later without opening anything (actions too)."""
         base = self.seat * 4
         maxr = self.maxr
@@ -316,70 +292,3 @@ class MediumBot(EasyBot):
         if dump:
             key += 1000
         return key
-
-    # --- One card a turn: Cinquillo and Bastard -------------------------------
-    def _choose_one_card(self, view, n):
-        """The legal move with the highest key (a pass only when nothing else is legal)."""
-        buf = self.buf
-        bastard = self.rules.bastard
-        best = buf[0]
-        best_key = -_BIG
-        for i in range(n):
-            m = buf[i]
-            if m >= DRAW:
-                key = -_BIG + 1
-            elif bastard:
-                key = self._bastard_key(view, m)
-            else:
-                key = self._cinquillo_key(view, m)
-            if key > best_key:
-                best_key = key
-                best = m
-        return best
-
-    def _cinquillo_key(self, view, m):
-        c = m >> 5
-        r = m & 31
-        h = view.hands[self.seat * 4 + c]
-        if view.hi[c] == 0:  # a 5 opens both directions (C4)
-            return self._side(view, h, c, r, 1) + self._side(view, h, c, r, -1)
-        return self._side(view, h, c, r, 1 if r > view.hi[c] else -1)
-
-    def _side(self, view, h, c, r, step):
-        """Cinquillo: worth of the row end moving to r, looking in direction step."""
-        if h >> (r + step) & 1:
-            return 1000  # our own next card: we keep a play and open nothing
-        net = self._release(view, h, c, r, step)
-        if net == -_BIG:
-            return 900  # the end of the row: opens nothing
-        if net > 0:
-            return 2000 + net  # leads to our own cards: before we run out of plays
-        return net
-
-    def _bastard_key(self, view, m):
-        c = m >> 5
-        r = m & 31
-        h = view.hands[self.seat * 4 + c]
-        hi = view.hi[c]
-        others = _RANKS10 & ~h & ~view.table[c]  # not ours, not placed: the others hold them
-        if hi == 0:
-            return _B_5MINE * (_popcount(h & _RANKS10) - 1) - _B_5UNK * _popcount(others)
-        if r > hi:
-            gap = ((1 << r) - 1) & ~((2 << hi) - 1)
-            beyond = _RANKS10 & ~((2 << r) - 1)
-        else:
-            gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
-            beyond = (1 << r) - 2
-        return (
-            _B_RISK * _popcount(beyond & others) + self._kill_value(view, c, gap & others) - _B_OWN * _popcount(gap & h)
-        )
-
-    def _kill_value(self, view, c, m):
-        """Bastard: worth of making the others' cards in mask m dead (B2), by who may hold them."""
-        v = 0
-        r = 1
-        while m >> r:
-            if m >> r & 1:
-                v += self._harm(view, c, r)
-            r += 1
-        return v * _B_KILL // 16

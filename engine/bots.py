@@ -107,6 +107,7 @@ LEVEL_MODULES = (
     "bot_master",
     "bot_expert",
     "bot_medium",
+    "bot_onecard",
     "knowledge",
     "inference",
     "playout",
@@ -120,8 +121,8 @@ LEVEL_MODULES = (
 
 
 def drop_levels():
-    """Forget the bot levels' modules: no bot of any match is alive (engine.compat.unload)."""
-    from engine.compat import unload
+    """Forget the bot levels' modules: no bot of any match is alive (engine.unload)."""
+    from engine import unload
 
     for name in LEVEL_MODULES:
         unload(name)

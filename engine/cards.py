@@ -7,9 +7,9 @@ DRAW, END (finish a turn after placing), PASS (finish a turn without placing).
 Everything fits a byte, so decks, hands and move lists are bytearrays.
 """
 
-from engine.compat import const
+from engine import const
 
-ACTION = const(4)  # the "color" of action cards
+_ACTION = const(4)  # the "color" of action cards (cards >= 128: SKIP, REVERSE)
 SKIP = const(129)
 REVERSE = const(130)
 DRAW = const(250)

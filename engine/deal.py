@@ -1,7 +1,7 @@
 """Dealing and opening a round: E5-E7, E10, E11, V3, V6, C3, C5, E23's seats."""
 
+from engine import const
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
-from engine.compat import const
 
 _NO_SEAT = const(255)
 
@@ -125,14 +125,10 @@ def _deal_random(s):
     if rules.game == GAME_CINQUILLO and k == 3:
         _give(s, s.fourteen, deck[i])
         i += 1
-    # The stock is the undealt rest, in order; stock[0:i] keeps the dealt cards (unused).
-    _set_stock(s, i, size)
-
-
-def _set_stock(s, begin, end):
-    n = end - begin
+    # The stock is the undealt rest, in order, moved to the front.
+    n = size - i
     for j in range(n):
-        s.stock[j] = s.stock[begin + j]
+        deck[j] = deck[i + j]
     s.stock_pos = 0
     s.stock_len = n
     s.stock_left = n

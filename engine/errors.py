@@ -14,6 +14,21 @@ class RulesError(ValueError):
         return (RulesError, (self.option, self.value, self.allowed))
 
 
+def refused_option(name, value, why):
+    """The RulesError for option `name` given `value`; `why` None says what the option allows."""
+    if why is None:
+        from engine.rules import OPTIONS, RANGE_OPTIONS
+
+        spec = OPTIONS.get(name)
+        if spec is None:
+            why = "one of " + ", ".join(sorted(OPTIONS))
+        elif name in RANGE_OPTIONS:
+            why = "%d..%d" % spec[1]
+        else:
+            why = ", ".join(str(v) for v in spec[1])
+    return RulesError(name, value, why)
+
+
 class IllegalMove(ValueError):
     """A move the rules forbid; carries the move's name, the rule id that forbids it, the
     English reason, and the reason as data for other languages: key and params (engine/messages.py;

@@ -6,7 +6,7 @@ their cards, and most players, whatever they are, prefer the same kinds of
 card: one that leads on to more of their own cards in that row (a release),
 then one whose next card they hold themselves (free), then a row's last card
 (an end), and last a card that opens the row to the others (a blocker). This
-is the expert's advisor's order (engine/bot_medium.py, `_side`).
+is the expert's advisor's order (engine/bot_onecard.py, `side`).
 
 So `fill` deals TRIES worlds and keeps the one in which the others' past plays
 least often passed over a card of a better kind that the world says they

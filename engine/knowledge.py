@@ -20,8 +20,8 @@ The facts hold for every seat except the one on turn right after its own draw
 their own turn, when every other seat's turn has ended.
 """
 
+from engine import const
 from engine.cards import DRAW, END, PASS, SKIP, highest_rank, lowest_rank
-from engine.compat import const
 from engine.turn import extend_row
 
 _ALL = const((1 << 21) - 2)  # ranks 1..20

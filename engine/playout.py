@@ -10,18 +10,19 @@ Variants with rarer mechanics (Bastard, action cards, optional pass, a
 tie-break round among some seats) take the plain loop.
 """
 
+from sys import modules
+
 from engine import scoring
 from engine.cards import DRAW, END, PASS
 
-_MORE = [None]  # engine.playout_more once loaded (loaded only by the games that need it)
-
 
 def _more():
-    m = _MORE[0]
+    """engine.playout_more, loaded only by the games that need it (looked up, not imported by a
+    statement: an import statement per call would allocate, and one naming it would intern its
+    short name in every game)."""
+    m = modules.get("engine.playout_more")
     if m is None:
-        from engine import playout_more
-
-        m = _MORE[0] = playout_more
+        m = __import__("engine.playout_more", None, None, ("plain",))
     return m
 
 
@@ -37,10 +38,7 @@ def play_out(s, rng, greedy=0, max_moves=0):
         return _more().plain(s, rng, greedy, max_moves)
     if rules.one_card_turns:
         return _more().cinquillo(s, rng, greedy, max_moves)
-    return _elfer(s, rng, greedy, max_moves)
-
-
-def _elfer(s, rng, greedy, max_moves):
+    # Elfer Raus without its variants: the commonest playout, here in full.
     hands = s.hands
     lo = s.lo
     hi = s.hi

@@ -23,13 +23,13 @@ Format (docs/records.md has the full description)::
 Lines starting with '#' and blank lines are ignored; '#' also starts a trailing comment.
 """
 
-from engine import cards, recordtext
+from engine import cards, const, recordtext
 from engine import explicit as explicit_deals
 from engine.cards import DRAW, END, PASS
-from engine.compat import const, digits
 from engine.errors import IllegalMove, RecordError, RulesError
+from engine.numbers import digits
 from engine.recordtext import MAGIC, VERSION, move_line, scores_line, seat_name
-from engine.rules import parse_rules
+from engine.rules_text import parse_rules
 
 _VERBS = {"plays": -1, "draws": DRAW, "ends": END, "passes": PASS}
 SEED_MAX = const(0x3FFFFFFF)  # seeds stay small ints on a board (below 2**30)

@@ -6,7 +6,7 @@ below 2**23, so no intermediate value becomes a heap-allocated bigint on a
 32-bit board (small ints end at 2**30 there). Period about 8e12.
 """
 
-from engine.compat import const
+from engine import const
 
 _M1 = const(32363)
 _M2 = const(31727)

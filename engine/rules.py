@@ -1,14 +1,14 @@
 """Rules as data: named presets plus options, validated into one Rules object.
 
 Setup-time only: once the Rules object exists nothing in a game needs this
-module, so a device may unload it (engine.compat.unload("rules")).
+module, so a device may unload it (engine.unload("rules")). Rules written as text
+('classic players=4') are read by engine.rules_text.
 
 Every variant is a value in these tables; the turn and scoring code reads
 the resulting attributes and never asks for a preset by name.
 """
 
 from engine.cards import GAME_CINQUILLO, GAME_ELFER
-from engine.compat import digits
 from engine.deal import hand_size_for  # noqa: F401 - part of this module's interface
 from engine.ruleset import Rules
 
@@ -45,34 +45,14 @@ GAMES = {
     "e": (GAME_ELFER, 500, (2, 6)),
     "c": (GAME_CINQUILLO, 30, (2, 4)),
 }
-BASTARD_PLAYERS = (3, 4)  # B1
 
 
-def _refused(option, value, allowed):
-    from engine.errors import RulesError  # loaded only when an option is refused
+def _refused(name, value, why):
+    # The refusal's text (what is allowed) is made in engine.errors, loaded only when one is
+    # refused: a device interns none of its words while it sets up a game that is fine.
+    from engine.errors import refused_option
 
-    return RulesError(option, value, allowed)
-
-
-def _allowed_text(allowed, is_range):
-    if is_range:
-        return "%d..%d" % allowed
-    return ", ".join(str(v) for v in allowed)
-
-
-def _check_value(name, value):
-    spec = OPTIONS.get(name)
-    if spec is None:
-        raise _refused(name, value, "one of " + ", ".join(sorted(OPTIONS)))
-    is_range = name in RANGE_OPTIONS
-    allowed = spec[1]
-    if not isinstance(value, int):
-        raise _refused(name, value, _allowed_text(allowed, is_range))
-    if name == "players":
-        return  # checked against the game's own range (E5/C2/B1) in make_rules
-    ok = allowed[0] <= value <= allowed[1] if is_range else value in allowed
-    if not ok:
-        raise _refused(name, value, _allowed_text(allowed, is_range))
+    return refused_option(name, value, why)
 
 
 def make_rules(preset="classic", **options):
@@ -91,8 +71,12 @@ def make_rules(preset="classic", **options):
     given = {}
     for name in options:
         value = options[name]
-        _check_value(name, value)
-        spec = OPTIONS[name]
+        spec = OPTIONS.get(name)
+        if spec is None or not isinstance(value, int):
+            raise _refused(name, value, None)
+        a = spec[1]
+        if name != "players" and not (a[0] <= value <= a[1] if name in RANGE_OPTIONS else value in a):
+            raise _refused(name, value, None)  # players: the game's own range (E5/C2/B1), below
         if gkey not in spec[2]:
             raise _refused(name, value, "not available for preset %s" % preset)
         if name in fixed and fixed[name] != value:
@@ -101,7 +85,7 @@ def make_rules(preset="classic", **options):
         given[name] = value
     bastard = fixed.get("bastard", 0)
     players = values["players"]
-    lo, hi = BASTARD_PLAYERS if bastard else players_allowed
+    lo, hi = (3, 4) if bastard else players_allowed  # B1: Bastard for 3 or 4
     if not lo <= players <= hi:
         raise _refused("players", players, "%d..%d for %s" % (lo, hi, preset))
     if values["start_10_12"] and values["ranks"] != 20:
@@ -136,38 +120,3 @@ def make_rules(preset="classic", **options):
         if given[name] != (default_limit if name == "limit" else OPTIONS[name][0]):
             r.options[name] = given[name]
     return r
-
-
-def option_value(text):
-    """An option's value as written ('3', '-1'): an int when it is a short run of ASCII digits
-    0-9, else the text itself, which make_rules refuses naming what is allowed."""
-    neg = text[:1] == "-"
-    v = digits(text[1:] if neg else text, 6)
-    if v < 0:
-        return text
-    return -v if neg else v
-
-
-def _short(text):
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def parse_rules(text):
-    """Parse 'classic players=4 optional_pass=1' (the form Rules.describe() writes)."""
-    parts = text.split()
-    if not parts:
-        raise _refused("preset", "''", ", ".join(PRESET_ORDER))
-    options = {}
-    for part in parts[1:]:
-        if "=" not in part:
-            raise _refused(_short(part), "?", "name=value")
-        name, value = part.split("=", 1)
-        if name == "preset":  # make_rules(preset, preset=...) would be a TypeError
-            raise _refused("preset", _short(value), "a preset name as the first word, not an option")
-        v = option_value(value)
-        if not isinstance(v, int):
-            spec = OPTIONS.get(name)
-            allowed = "integer" if spec is None else _allowed_text(spec[1], name in RANGE_OPTIONS)
-            raise _refused(_short(name), _short(value), allowed)
-        options[name] = v
-    return make_rules(_short(parts[0]), **options)

@@ -7,8 +7,8 @@ stock, never giving a seat a card the public history proves it lacks
 built only from the view, so it reveals nothing the seat could not see.
 """
 
+from engine import const
 from engine.cards import REVERSE, SKIP
-from engine.compat import const
 from engine.deal import build_deck
 from engine.state import copy_public
 

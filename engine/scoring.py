@@ -1,7 +1,9 @@
 """Round end, scoring and match end: E20-E23, C9, B3-B5."""
 
+from sys import modules
+
+from engine import const
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
-from engine.compat import const
 
 _ROUND_OVER = const(1)
 _MATCH_OVER = const(2)
@@ -9,16 +11,14 @@ _ACTION_PENALTY = const(20)  # V6
 # Decision (E22): a match to a limit ends after this round at the latest (the last a save holds,
 # engine/snapshot.py; unreachable while each round scores, but Bastard's tied rounds score nothing).
 _LAST_ROUND = const(65535)
-_MODULES = [None]  # engine.bastard once loaded: an import statement per call would allocate
 
 
 def bastard():
-    """engine.bastard (B2-B4), imported at its first use: the other games never load it."""
-    m = _MODULES[0]
+    """engine.bastard (B2-B4), imported at its first use: the other games never load it (looked
+    up, not imported by a statement: an import statement per call would allocate)."""
+    m = modules.get("engine.bastard")
     if m is None:
-        from engine import bastard as m
-
-        _MODULES[0] = m
+        m = __import__("engine.bastard", None, None, ("plays",))
     return m
 
 

@@ -25,7 +25,7 @@ MOD = 65521
 def digest(games=GAMES):
     """The digest of the self-test rounds, as 8 hex digits."""
     from engine.bots import make_bot
-    from engine.rules import parse_rules
+    from engine.rules_text import parse_rules
     from engine.state import State
     from engine.view import SeatView
 

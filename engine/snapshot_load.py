@@ -256,7 +256,7 @@ def _check_match(rules, size, round_no, tiebreak, active, scores):
 
 def _load(blob):
     from engine.bots import LEVEL_ORDER
-    from engine.rules import parse_rules
+    from engine.rules_text import parse_rules
     from engine.state import State
 
     end = len(blob) - 4

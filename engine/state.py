@@ -5,8 +5,7 @@ card of rank r. Rows are lo/hi per color (0 = not open); table masks record
 which cards lie on a row (Bastard rows have dead gaps). No object per card.
 """
 
-from engine import deal, scoring, turn
-from engine.compat import const
+from engine import const, deal, scoring, turn
 from engine.rng import Rng
 
 _PLAYING = const(0)  # phases (engine/turn.py and engine/scoring.py name them too)

@@ -2,9 +2,8 @@
 and what applying one does. Works on a State or on a SeatView (same fields).
 """
 
-from engine import scoring
+from engine import const, scoring
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
-from engine.compat import const
 
 _PLAYING = const(0)
 
@@ -135,7 +134,9 @@ def is_legal(s, m):
 def apply(s, move):
     """Apply move for the seat on turn, or raise IllegalMove with nothing changed."""
     if not is_legal(s, move):
-        from engine import reasons  # only on the error path: keeps the turn loop's RAM small
+        # engine.reasons only on the error path (keeps the turn loop's RAM small; by __import__,
+        # so its short name is not interned where no move is refused)
+        reasons = __import__("engine.reasons", None, None, ("illegal",))
 
         raise reasons.illegal(s, move)
     apply_unchecked(s, move)

@@ -32,10 +32,10 @@ starts or actions would give moves the labels never had).
 
 import gc
 
+from engine import const
 from engine.cards import DRAW, END, PASS, SKIP
-from engine.compat import const
 
-_BIG = const(1 << 24)  # engine/bot_medium.py's: what _release returns for a free card
+_BIG = const(1 << 24)  # engine/bot_medium.py's: what release returns for a free card
 
 NET_DIV = 16
 _FEATS = [0] * 16  # scratch (tools/fitvalue.py NFEATURES): the experts of a game decide one at a time
@@ -58,7 +58,7 @@ def attach(adv, name, rules):
 
 def elfer_move(adv, view, m, out, k, o):
     """Writes move m's kind at out[k] and (release worth // NET_DIV within a signed byte, gap,
-    beyond, rank) at out[o..o+3] (engine/bot_medium.py _release; 0 for a free card)."""
+    beyond, rank) at out[o..o+3] (engine/bot_medium.py release; 0 for a free card)."""
     out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 0
     if m >= SKIP:
         out[k] = 3 if m < DRAW else 0 if m == END else 1 if m == PASS else 2
@@ -75,7 +75,7 @@ def elfer_move(adv, view, m, out, k, o):
     e = r
     while h >> (e + step) & 1:
         e += step
-    net = adv._release(view, h, c, e, step)
+    net = adv.release(view, h, c, e, step)
     if net > 0:
         out[k] = 5
     elif h >> (r + step) & 1 or net == -_BIG:
@@ -126,8 +126,8 @@ def refine(adv, view, first, moves, n):
     elfer_move(adv, view, first, f, 0, 8)
     f[2] = view.placed if view.placed < 3 else 3
     f[3] = view.count[adv.seat]
-    f[4] = adv._fewest(view)
-    f[5] = adv._shields(view)
+    f[4] = adv.fewest(view)
+    f[5] = adv.shields(view)
     f[6] = view.stock_left
     f[7] = n
     best = first

@@ -5,7 +5,7 @@ on the State), but the other seats' hand masks are zero, the stock order is
 absent, and it holds no reference to the State it was filled from.
 """
 
-from engine.compat import const
+from engine import const
 
 _PLAYING = const(0)  # engine/state.py's phase
 

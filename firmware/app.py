@@ -141,7 +141,7 @@ class App:
             rules = self.make_rules()
         except Exception as e:
             return str(e)
-        from engine.compat import unload
+        from engine import unload
 
         unload("rules")  # set-up only: its tables need not stay in RAM during play
         from firmware.match import Match
@@ -358,7 +358,7 @@ def _unload_saves():
 def _unload(name):
     """Forget a firmware module used rarely (saves: statistics and decoding; restore: boot
     and Continue; menus: before a match), so the garbage collector frees it."""
-    from engine.compat import unload
+    from engine import unload
 
     unload("firmware." + name)
 

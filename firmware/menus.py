@@ -5,7 +5,7 @@ Loaded when the title menu is shown (screens.show_title) and dropped when a matc
 """
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from engine.compat import unload
+from engine import unload
 from firmware import keys
 from firmware.lang import CODES, NAMES, t
 from firmware.pages import Menu, Pager, selftest_page, stats_menu

@@ -255,7 +255,7 @@ class MatchOverPager(Pager):
 
 def _done_with_results(more):
     """The round's pages are written: their code (and the card names they used) can go."""
-    from engine.compat import unload
+    from engine import unload
 
     for name in ("firmware.results", "names") + more:
         unload(name)
@@ -279,7 +279,7 @@ def _free_the_table(app):
 
 def _export(m):
     """The match record to the console and a file (firmware/export.py, loaded for this only)."""
-    from engine.compat import unload
+    from engine import unload
     from firmware import export
 
     got = export.export(m)

@@ -44,8 +44,7 @@ def open_store(app):
 
 def resume(app):
     """Continue the saved match: '' when it is on the table, else why it could not be."""
-    from engine import snapshot_load
-    from engine.compat import unload
+    from engine import snapshot_load, unload
 
     app.match = None
     app.table = None
@@ -58,7 +57,7 @@ def resume(app):
         why = refusal(snap, [lv for _, lv in levels_for(app.board)])
     bots = snapshot_load.make_bots(snap) if not why else None
     snapshot_load = None
-    for name in ("snapshot_load", "explicit", "rules"):
+    for name in ("snapshot_load", "explicit", "rules_text", "rules"):
         unload(name)  # restoring only: not needed during play
     if why:
         if why.startswith("snapshot"):

@@ -156,7 +156,7 @@ def record(stats, state, levels, human=0):
 def text(stats):
     """The statistics page (firmware/statstext.py: loaded for the page only, so saving a
     finished match, which loads this module late in a match, compiles less)."""
-    from engine.compat import unload
+    from engine import unload
     from firmware import statstext
 
     page = statstext.text(stats)

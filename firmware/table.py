@@ -55,7 +55,7 @@ class Layout:
 
 class TableView:
     def __init__(self, gfx, width, height, rules):
-        from engine.compat import unload
+        from engine import unload
         from firmware import tablebuild
 
         tablebuild.build(self, gfx, width, height, rules)

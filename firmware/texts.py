@@ -6,7 +6,7 @@ def rules_text(game):
     sentence a line with the ids of its rules (docs/rules.md). Its module,
     firmware/lang/rules_<code>.py, is read for this and forgotten again: the rules are
     not in RAM while a match is played."""
-    from engine.compat import unload
+    from engine import unload
     from firmware import lang
 
     name = "firmware.lang.rules_" + lang.current()

@@ -52,7 +52,7 @@ def _bits():
 
 def drop_bits():
     """The tiles' pixels are not needed again until a sheet is drawn (1.8 KB)."""
-    from engine.compat import unload
+    from engine import unload
 
     unload("firmware.glyphbits")
 

@@ -81,7 +81,7 @@ class _Namer:
 
 def say(game, key, args):
     """The sentence of engine message `key` with `args`, in the chosen language."""
-    from engine.compat import unload
+    from engine import unload
     from engine.messages import values
 
     text = t("msg_" + key) % values(key, args, _Namer(game))
@@ -91,8 +91,7 @@ def say(game, key, args):
 
 def refusal(state, move):
     """(rule id, sentence) why the person may not make `move` now (state or the person's view)."""
-    from engine import reasons
-    from engine.compat import unload
+    from engine import reasons, unload
 
     rule, key, args = reasons.why(state, move)
     unload("reasons")  # refusals are rare: the heap is worth more than the import time

@@ -685,7 +685,6 @@ def game_folder(tmp_path, main):
     (folder / "engine").mkdir(parents=True)
     (folder / "engine" / "rng.mpy").write_bytes(bundle.compile_mpy("engine/rng.py"))
     (folder / "engine" / "__init__.mpy").write_bytes(bundle.compile_mpy("engine/__init__.py"))
-    (folder / "engine" / "compat.mpy").write_bytes(bundle.compile_mpy("engine/compat.py"))
     (folder / "main.py").write_text(main)
     (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
     return folder
@@ -707,7 +706,7 @@ def test_game_flash_removes_stale_sources_then_reset_runs_main_py(tmp_path):
         lines = []
         name, copied, skipped, result = flash.flash_serial(str(folder), vb.url, out=lines.append)
         assert name == "micropython" and result is None
-        assert sorted(copied) == ["engine/__init__.mpy", "engine/compat.mpy", "engine/rng.mpy", "main.py"]
+        assert sorted(copied) == ["engine/__init__.mpy", "engine/rng.mpy", "main.py"]
         assert "removed engine/rng.py (the bundle has engine/rng.mpy, which it would shadow)" in lines
         assert "  probe main ran from engine/rng.mpy" in lines
         assert lines[-1] == "reset: main.py runs the game (the title menu)"
@@ -718,7 +717,7 @@ def test_game_flash_removes_stale_sources_then_reset_runs_main_py(tmp_path):
         assert "engine/rng.py" not in files and files["ran.txt"] == hashlib.sha256(b"yes").hexdigest()
         lines = []  # again: nothing to copy or remove, main.py runs again after the reset
         _, copied, skipped, _ = flash.flash_serial(str(folder), vb.url, out=lines.append)
-        assert copied == [] and len(skipped) == 4 and not any(x.startswith("removed") for x in lines)
+        assert copied == [] and len(skipped) == 3 and not any(x.startswith("removed") for x in lines)
         assert "  probe main ran from engine/rng.mpy" in lines
 
 

@@ -150,7 +150,8 @@ def assert_same_lines(vm_out, cp_out):
 ENGINE_ERRORS = """\
 from engine.errors import IllegalMove, RecordError, RulesError
 from engine.record import replay
-from engine.rules import make_rules, parse_rules
+from engine.rules import make_rules
+from engine.rules_text import parse_rules
 from engine.state import State
 
 CALLS = (
@@ -184,7 +185,7 @@ def test_engine_errors_match_cpython(tmp_path):
 ODD_NUMBERS = """\
 from engine.errors import RecordError, RulesError
 from engine.record import replay
-from engine.rules import parse_rules
+from engine.rules_text import parse_rules
 
 HEAD = "elfer-raus-record 1\\nrules: classic players=2\\ndealer: P1\\n"
 ODD = ("\u00b2", "\u0661", "\u0663", "1" * 5000, "1073741824", "-")
@@ -224,7 +225,7 @@ RECORD_GAMES = """\
 from engine.bots import make_bot
 from engine.record import MatchRecord, export_round
 from engine.rng import Rng
-from engine.rules import parse_rules
+from engine.rules_text import parse_rules
 from engine.state import State
 from engine.view import SeatView
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from engine.errors import RecordError, RulesError
 from engine.record import export_round, replay
-from engine.rules import make_rules, parse_rules
+from engine.rules import make_rules
+from engine.rules_text import parse_rules
 from engine.state import State
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -6,7 +6,8 @@ from engine import deal
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP, card
 from engine.errors import RulesError
 from engine.rng import Rng
-from engine.rules import hand_size_for, make_rules, parse_rules
+from engine.rules import hand_size_for, make_rules
+from engine.rules_text import parse_rules
 from engine.state import State
 from engine.turn import legal_moves as view_legal_moves
 from engine.view import SeatView

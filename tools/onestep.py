@@ -32,9 +32,14 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from tournament import play_round, rules_for, win_share  # noqa: E402
 from workers import map_tasks  # noqa: E402
 
-from engine import turn, value  # noqa: E402
+from engine import (  # noqa: E402
+    bot_onecard,  # noqa: E402
+    turn,
+    value,
+)
 from engine.bot_expert import Advisor  # noqa: E402
-from engine.bot_medium import _RANKS10, MediumBot, _popcount  # noqa: E402
+from engine.bot_medium import MediumBot  # noqa: E402
+from engine.bot_onecard import _RANKS10, popcount  # noqa: E402
 from engine.cards import DRAW  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
@@ -61,7 +66,7 @@ def elfer_move(adv, view, m):
 def bastard_move(adv, view, m):
     """(kind, risk, kills, own_gap, rank): kind 0 pass, 1 a 5, 2 the next card of a row, 3 a
     jump (B2); then the others' cards beyond it, theirs it kills, ours it kills, its rank (as
-    engine/bot_medium.py _bastard_key reads them); a 5 as (the others' cards of its suit, 0,
+    engine/bot_onecard.py bastard_key reads them); a 5 as (the others' cards of its suit, 0,
     own other cards of its suit, 5). Host-only: no table was shipped (docs/bots.md)."""
     if m >= DRAW:
         return (0, 0, 0, 0, 0)
@@ -71,14 +76,14 @@ def bastard_move(adv, view, m):
     hi = view.hi[c]
     others = _RANKS10 & ~h & ~view.table[c]
     if hi == 0:
-        return (1, _popcount(others), 0, _popcount(h & _RANKS10) - 1, r)
+        return (1, popcount(others), 0, popcount(h & _RANKS10) - 1, r)
     if r > hi:
         gap = ((1 << r) - 1) & ~((2 << hi) - 1)
         beyond = _RANKS10 & ~((2 << r) - 1)
     else:
         gap = ((1 << view.lo[c]) - 1) & ~((2 << r) - 1)
         beyond = (1 << r) - 2
-    return (3 if gap else 2, _popcount(beyond & others), _popcount(gap & others), _popcount(gap & h), r)
+    return (3 if gap else 2, popcount(beyond & others), popcount(gap & others), popcount(gap & h), r)
 
 
 def bastard_context(adv, view):
@@ -86,8 +91,8 @@ def bastard_context(adv, view):
     mine = dead = 0
     for c in range(4):
         d = turn.dead_mask(view, c)
-        mine += _popcount(d & view.hands[adv.seat * 4 + c])
-        dead += _popcount(d)
+        mine += popcount(d & view.hands[adv.seat * 4 + c])
+        dead += popcount(d)
     theirs = sum(view.count[p] for p in range(adv.rules.players) if p != adv.seat)
     return (mine, dead - mine, theirs)
 
@@ -96,7 +101,7 @@ def one_card_move(adv, view, m):
     """(kind, key, rank): the move as the advisor's Cinquillo key sorts it."""
     if m >= DRAW:
         return (ONE_CARD_KINDS.index("pass"), 0, 0)
-    key = adv._cinquillo_key(view, m)
+    key = bot_onecard.cinquillo_key(adv, view, m)
     if view.hi[m >> 5] == 0:
         kind = "five"
     elif key >= 2000:
@@ -112,8 +117,8 @@ def one_card_move(adv, view, m):
 
 def classic_context(adv, view):
     """(free plays held, the stock, 1 when the advisor would dump): classic's own decision features."""
-    shields = adv._shields(view)
-    return (shields, view.stock_left, int(adv._fewest(view) <= adv.DUMP and shields >= 2))
+    shields = adv.shields(view)
+    return (shields, view.stock_left, int(adv.fewest(view) <= adv.DUMP and shields >= 2))
 
 
 def no_context(adv, view):
@@ -130,7 +135,7 @@ LAYOUTS = {
 
 def context(layout, adv, view, nmoves):
     """The decision's own features (the same for each of its moves), FEATURES' columns after the move's."""
-    common = (view.placed, view.count[adv.seat], adv._fewest(view), nmoves, view.hist_len)
+    common = (view.placed, view.count[adv.seat], adv.fewest(view), nmoves, view.hist_len)
     return common + LAYOUTS[layout][1](adv, view)
 
 

@@ -26,10 +26,11 @@ from engine import bots as engine_bots  # noqa: E402
 from engine import cards as engine_cards  # noqa: E402
 from engine import turn as engine_turn  # noqa: E402
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token  # noqa: E402
-from engine.compat import digits  # noqa: E402
 from engine.errors import IllegalMove, RulesError  # noqa: E402
+from engine.numbers import digits  # noqa: E402
 from engine.record import MatchRecord  # noqa: E402
-from engine.rules import PRESET_ORDER, make_rules, option_value  # noqa: E402
+from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
+from engine.rules_text import option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402

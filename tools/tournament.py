@@ -30,7 +30,8 @@ if __package__ in (None, ""):  # run as a script: make the project root importab
 
 from engine import bots as engine_bots  # noqa: E402
 from engine.errors import RulesError  # noqa: E402
-from engine.rules import make_rules, option_value  # noqa: E402
+from engine.rules import make_rules  # noqa: E402
+from engine.rules_text import option_value  # noqa: E402
 from engine.state import State  # noqa: E402
 from engine.view import SeatView  # noqa: E402
 from tools.workers import worker_pool  # noqa: E402

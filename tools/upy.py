@@ -112,12 +112,27 @@ def copy_py(dest, packages=PACKAGES):
         shutil.copyfile(os.path.join(ROOT, rel), out)
 
 
+def compile_probe(script, dest):
+    """Compile the probe ROOT/script (tools/mp/match6.py) into dest as NAME.mpy and return NAME,
+    the module run() runs with -m from dest: compiled, the probe interns none of its own local
+    names and no path of the checkout (as a source file the unix port interns its folder's path),
+    so what it measures is the engine's and the same from any checkout."""
+    name = os.path.splitext(os.path.basename(script))[0]
+    with open(os.path.join(dest, name + ".mpy"), "wb") as f:
+        f.write(mpy_bytes(mpy_cross(), name + ".py", os.path.join(ROOT, script)))
+    return name
+
+
 def run(script, cwd=ROOT, heap=None, args=(), timeout=600):
-    """Run a script under MicroPython with cwd on its path; return CompletedProcess."""
+    """Run a script (a path under ROOT ending .py) or a compiled module in cwd (its name, as
+    compile_probe returns it) under MicroPython with cwd on its path; return CompletedProcess."""
     cmd = [micropython()]
     if heap:
         cmd += ["-X", "heapsize=%d" % heap]
-    cmd += [os.path.join(ROOT, script), *args]
+    if script.endswith(".py"):
+        cmd += [os.path.join(ROOT, script), *args]
+    else:
+        cmd += ["-m", script, *args]
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 

@@ -1,6 +1,11 @@
 """A full 6-player classic match, one bot level in every seat (MicroPython heap-cap probe).
 
-    micropython -X heapsize=64k tools/mp/match6.py [SEED [LEVEL [PRESET [PLAYERS]]]]   (cwd: a folder holding engine/)
+    micropython -X heapsize=64k -m match6 [SEED [LEVEL [PRESET [PLAYERS]]]]   (cwd: a folder holding engine/)
+
+It runs compiled, as match6.mpy beside engine/ (tools/upy.py compile_probe), so that its own
+names and the checkout's path are not interned on the heap it measures: a source script
+interns every identifier it has, and the unix port its folder's path (longer in a deeper
+checkout). Run as a source file it works the same, with those few hundred bytes counted in.
 
 LEVEL defaults to the strongest level. PRESET cinquillo or bastard plays a 4-player match of
 that game instead (their most players; the expert's Cinquillo search loads engine/inference.py).
@@ -13,56 +18,42 @@ Prints 'match6: OK level=L rounds=N moves=M' and the heap figures; a MemoryError
 import gc
 import sys
 
-if "" not in sys.path:
-    sys.path.insert(0, "")
 
-# Boot as the firmware does: import every module the match needs, collecting
-# garbage after each, so the import-time buffers do not fragment the heap.
-for _name in (
-    "compat",
-    "cards",
-    "rng",
-    "rules",
-    "scoring",
-    "turn",
-    "deal",
-    "state",
-    "view",
-    "bots",
-):
-    __import__("engine." + _name)
-    gc.collect()
-from engine.bots import STRONGEST, make_bot  # noqa: E402
-
-LEVEL = sys.argv[2] if len(sys.argv) > 2 else STRONGEST
-PRESET = sys.argv[3] if len(sys.argv) > 3 else "classic"
-PLAYERS = int(sys.argv[4]) if len(sys.argv) > 4 else 6 if PRESET == "classic" else 4
-_NEEDS = {
-    "medium": ("knowledge", "bot_medium"),
-    "expert": ("knowledge", "playout", "sampler", "bot_medium", "bot_expert"),
-}
-for _name in _NEEDS.get(LEVEL, ()):
-    __import__("engine." + _name)
-    gc.collect()
-
-from engine.compat import unload  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+def boot(names):
+    # Boot as the firmware does: import every module the match needs, collecting garbage
+    # after each, so the import-time buffers do not fragment the heap.
+    for n in names:
+        __import__("engine." + n)
+        gc.collect()
 
 
-def setup_rules():
+def main():
+    a = sys.argv
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    boot(("cards", "rng", "rules", "scoring", "turn", "deal", "state", "view", "bots"))
+    from engine.bots import STRONGEST, make_bot
+
+    seed = int(a[1]) if len(a) > 1 else 1
+    level = a[2] if len(a) > 2 else STRONGEST
+    preset = a[3] if len(a) > 3 else "classic"
+    players = int(a[4]) if len(a) > 4 else 6 if preset == "classic" else 4
+    if level == "medium":
+        boot(("knowledge", "bot_medium"))
+    elif level == "expert":
+        boot(("knowledge", "playout", "sampler", "bot_medium", "bot_expert"))
+    from engine import unload
     from engine.rules import make_rules
+    from engine.state import State
+    from engine.view import SeatView
 
-    return make_rules(PRESET, players=PLAYERS)
-
-
-def main(seed):
-    rules = setup_rules()
+    rules = make_rules(preset, players=players)
+    make_rules = None
     unload("rules")  # setup-only: the option tables and validation go back to the heap
     gc.collect()
     s = State(rules, seed=seed)
-    bots = [make_bot(LEVEL, rules, p, seed) for p in range(PLAYERS)]
-    view = SeatView(rules, 0)  # one view, re-pointed at the seat on turn
+    view = SeatView(rules, 0)  # one view, re-pointed at the seat on turn (firmware/match.py's order)
+    bots = [make_bot(level, rules, p, seed) for p in range(players)]
     moves = 0
     low = gc.mem_free()
     while not s.is_match_over():
@@ -78,9 +69,9 @@ def main(seed):
             if free < low:
                 low = free
     gc.collect()
-    print("match6: OK level=%s rounds=%d moves=%d winners=%d" % (LEVEL, s.round_no, moves, s.match_winners))
+    print("match6: OK level=%s rounds=%d moves=%d winners=%d" % (level, s.round_no, moves, s.match_winners))
     print("heap_free_min: %d" % low)
     print("heap_used_after_gc: %d" % gc.mem_alloc())
 
 
-main(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+main()

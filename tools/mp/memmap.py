@@ -25,7 +25,6 @@ def main():
     gc.collect()
     _last[0] = gc.mem_alloc()
     for name in (
-        "compat",
         "cards",
         "rules",
         "rng",
