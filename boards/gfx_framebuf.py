@@ -166,25 +166,51 @@ class Tiles:
             self.y = y
             self._mark(0, 0, self.cols, self.rows)
 
-    def meets(self, x0, y0, x1, y1):
-        """(c0, r0, c1, r1): the columns c0..c1-1 and rows r0..r1-1 of cells that meet the box."""
-        w, h = self.w, self.h
-        c0 = max(0, (x0 - self.x) // w)
-        r0 = max(0, (y0 - self.y) // h)
-        return c0, r0, min(self.cols, (x1 - self.x + w - 1) // w), min(self.rows, (y1 - self.y + h - 1) // h)
-
-    def cover(self, x0, y0, x1, y1):
-        """The pixel box of this grid's cells that meet the box, or None."""
-        c0, r0, c1, r1 = self.meets(x0, y0, x1, y1)
+    def grow(self, box):
+        """Widen box, [x0, y0, x1, y1], in place to take in whole the cells of this grid it meets
+        (a grid draws whole cells); True if it grew. No tuple made: a repaint asks every grid
+        again until none grows (tuples there were 20-70 KB of garbage a move on a Pico)."""
+        w = self.w
+        h = self.h
+        x = self.x
+        y = self.y
+        c0 = (box[0] - x) // w
+        r0 = (box[1] - y) // h
+        c1 = (box[2] - x + w - 1) // w
+        r1 = (box[3] - y + h - 1) // h
+        if c0 < 0:
+            c0 = 0
+        if r0 < 0:
+            r0 = 0
+        if c1 > self.cols:
+            c1 = self.cols
+        if r1 > self.rows:
+            r1 = self.rows
         if c0 >= c1 or r0 >= r1:
-            return None
-        w, h = self.w, self.h
-        return (self.x + c0 * w, self.y + r0 * h, self.x + c1 * w, self.y + r1 * h)
+            return False
+        grown = False
+        if x + c0 * w < box[0]:
+            box[0] = x + c0 * w
+            grown = True
+        if y + r0 * h < box[1]:
+            box[1] = y + r0 * h
+            grown = True
+        if x + c1 * w > box[2]:
+            box[2] = x + c1 * w
+            grown = True
+        if y + r1 * h > box[3]:
+            box[3] = y + r1 * h
+            grown = True
+        return grown
 
     def paint(self, x0, y0, x1, y1):
         """Draw the cells that meet the box."""
-        c0, r0, c1, r1 = self.meets(x0, y0, x1, y1)
-        w, h = self.w, self.h
+        w = self.w
+        h = self.h
+        c0 = max(0, (x0 - self.x) // w)
+        r0 = max(0, (y0 - self.y) // h)
+        c1 = min(self.cols, (x1 - self.x + w - 1) // w)
+        r1 = min(self.rows, (y1 - self.y + h - 1) // h)
         gfx = self.gfx
         screen = gfx.screen
         sheet = self.sheet
@@ -228,6 +254,7 @@ class FbGfx:
             self.strip = framebuf.FrameBuffer(self.strip_buf, w, strip, framebuf.RGB565)
         self.shown = None
         self.pending = []  # boxes to repaint that no grid marks (a grid moved away)
+        self.box = [0, 0, 0, 0]  # the box a repaint grows (Tiles.grow), reused
         self.band = 8 if self.mono else strip  # rows pushed together: a page, or a strip
         self.bands = bytearray((h + self.band - 1) // self.band)  # 1: changed since the last push
         self.background = self.value(0)
@@ -330,14 +357,21 @@ class FbGfx:
                 self.bands[i] = 1
             return
         items = self.shown.items
+        box = self.box
+        box[0] = x0
+        box[1] = y0
+        box[2] = x1
+        box[3] = y1
         grown = True
         while grown:  # a grid drawn over the box draws whole cells: take them in, and what they meet
             grown = False
             for t in items:
-                b = t.cover(x0, y0, x1, y1)
-                if b is not None and (b[0] < x0 or b[1] < y0 or b[2] > x1 or b[3] > y1):
-                    x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+                if t.grow(box):
                     grown = True
+        x0 = box[0]
+        y0 = box[1]
+        x1 = box[2]
+        y1 = box[3]
         self.screen.fill_rect(x0, y0, x1 - x0, y1 - y0, self.background)
         for t in items:
             t.paint(x0, y0, x1, y1)

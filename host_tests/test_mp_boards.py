@@ -660,3 +660,16 @@ def test_mp_schemes_name_every_button_in_every_language(code):
         assert keys.label(mpschemes.PicoLcd13Scheme, START) == "X"
     finally:
         lang.use("en")
+
+
+@pytest.mark.parametrize("bits", ["4", "1"])
+def test_a_framebuf_redraw_after_a_move_allocates_almost_nothing(mp, bits):
+    """The renderer paints a strip (or the monochrome page) at a time, asking every grid for its
+    cells in each: it must make no tuple per grid and strip (that was 20-40 KB of garbage a move
+    on a Pico, which its heap had to hold on top of the match, and most of a redraw's time).
+    tools/mp/fb_redraw.py measures each refresh with the collector held off (64-bit objects)."""
+    size = ("240", "135", bits) if bits != "1" else ("128", "64", bits)
+    r = upy.run("tools/mp/fb_redraw.py", cwd=upy.ROOT, heap=4 << 20, args=size + ("6",), timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    keys = dict(line.split(": ") for line in r.stdout.splitlines() if ": " in line)
+    assert int(keys["redraw_alloc_bytes_max"]) < 4096, keys

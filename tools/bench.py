@@ -207,7 +207,8 @@ def wasm_figures(figures, step):
 def redraw_figures(figures, step):
     """fw_redraw_ms_BOARD_est (the framebuf renderer's repaint and push after the person plays a
     card), fw_move_ms_BOARD_est (that whole app step), both scaled to an RP2040, and fw_bus_ms_BOARD
-    (the bytes of that redraw, and of a full screen, over the board's SPI/I2C clock: computed)."""
+    (the bytes of that redraw, and of a full screen, over the board's SPI/I2C clock: computed),
+    fw_redraw_alloc_bytes_BOARD_unix64 (the most one refresh allocated, 64-bit objects)."""
     if not upy.micropython():
         return
     from boards import mpschemes
@@ -226,6 +227,7 @@ def redraw_figures(figures, step):
         figures["fw_redraw_ms_%s_est" % name] = "%.0f" % (int(k["redraw_us_median"]) / 1000 * scale)
         figures["fw_move_ms_%s_est" % name] = "%.0f" % (int(k["move_us_median"]) / 1000 * scale)
         figures["fw_full_redraw_ms_%s_est" % name] = "%.0f" % (int(k["full_us"]) / 1000 * scale)
+        figures["fw_redraw_alloc_bytes_%s_unix64" % name] = k["redraw_alloc_bytes_max"]
         # I2C sends a control byte per transfer and 9 clocks a byte; SPI 8 clocks a byte.
         per_byte = 9 if scheme.bus_hz < 10_000_000 else 8
         figures["fw_bus_ms_%s" % name] = "%.1f" % (int(k["redraw_bytes_median"]) * per_byte * 1000 / scheme.bus_hz)
@@ -488,7 +490,15 @@ def expected_keys():
     from boards import mpschemes
 
     for scheme in mpschemes.MP_SCHEMES:
-        keys += [k % scheme.name for k in ("fw_redraw_ms_%s_est", "fw_move_ms_%s_est", "fw_full_redraw_ms_%s_est")]
+        keys += [
+            k % scheme.name
+            for k in (
+                "fw_redraw_ms_%s_est",
+                "fw_move_ms_%s_est",
+                "fw_full_redraw_ms_%s_est",
+                "fw_redraw_alloc_bytes_%s_unix64",
+            )
+        ]
         keys += ["fw_bus_ms_" + scheme.name, "fw_bus_full_ms_" + scheme.name]
     for level in TIMED:
         keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]

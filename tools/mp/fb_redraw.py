@@ -9,9 +9,11 @@ app step that plays a card: the engine move, the screen's update and the flush o
 changed to the panel. Also times a whole table drawn from scratch. Prints key: value lines:
 move_us_median (the whole step), redraw_us_median and redraw_us_max (the renderer's part:
 repaint and push), redraw_bytes_median (bytes sent to the panel for a move),
-full_us, full_bytes, calibration_ms (bench_mp.py's loop, to scale the times to a board).
+redraw_alloc_bytes_max (the most any refresh allocated: garbage a Pico's heap must
+hold), full_us, full_bytes, calibration_ms (bench_mp.py's loop, to scale the times to a board).
 """
 
+import gc
 import sys
 import time
 
@@ -53,11 +55,17 @@ def main(argv):
         step()
 
     flushes = []  # the renderer's part: repaint and push, per refresh
+    made = []  # the bytes each refresh allocated (the collector held off while it runs)
 
     def refresh():
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
         t = time.ticks_us()
         board.gfx.flush()
         flushes.append(time.ticks_diff(time.ticks_us(), t))
+        made.append(gc.mem_alloc() - a)
+        gc.enable()
 
     board.refresh = refresh
     step()
@@ -107,6 +115,7 @@ def main(argv):
     print("redraw_us_median: %d" % flush[len(flush) // 2])
     print("redraw_us_max: %d" % flush[-1])
     print("redraw_bytes_median: %d" % sent[len(sent) // 2])
+    print("redraw_alloc_bytes_max: %d" % max(made))
     print("full_us: %d" % full)
     print("full_bytes: %d" % (board.panel.sent - b0))
     print("calibration_ms: %d" % calibrate())

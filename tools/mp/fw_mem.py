@@ -48,6 +48,9 @@ PRELOAD = ARGV[5] if len(ARGV) > 5 else ""
 QSTRS = len(ARGV) > 6 and ARGV[6] == "qstrs"
 PLAYERS = int(OPTS.get("players", 4))
 RESET = int(OPTS.get("reset", 0))
+# profile=BYTES (the VM only): a line for every step that allocates at least BYTES (fw_step:
+# live heap before it, in use at its end, both less the harness's, and what it allocated).
+PROFILE = int(OPTS.get("profile", 0))
 LONG_MS = 700  # firmware/buttons.py: a long press from 600 ms, a very long one from 1600 ms
 LONGER_MS = 1700
 VM = sys.platform == "webassembly"
@@ -340,10 +343,12 @@ TICKS = [0, 0, 0, 0]
 def tick():
     """One step of the scenario; False once it is over (then the report is printed)."""
     TICKS[0] += 1
+    live = 0
     if VM:  # the collection asked for at the end of the last call has run: all that is left is live
-        TICKS[2] = max(TICKS[2], gc.mem_alloc())
+        live = gc.mem_alloc()
+        TICKS[2] = max(TICKS[2], live)
         if TICKS[0] == 1:
-            TICKS[3] = gc.mem_alloc()
+            TICKS[3] = live
     try:
         next(RUN)
     except StopIteration:
@@ -351,6 +356,10 @@ def tick():
         return False
     if not TICKS[1] and heap_total() > TOTAL0:
         TICKS[1] = TICKS[0]
+    if PROFILE and VM:  # nothing is freed within a call: in use now = live before + the step's allocations
+        used = gc.mem_alloc()
+        if used - live >= PROFILE:
+            print("fw_step: tick=%d live=%d used=%d made=%d" % (TICKS[0], live - TICKS[3], used - TICKS[3], used - live))
     if VM:
         gc.collect()  # in the VM: a collection when this call returns
     return True
