@@ -359,7 +359,9 @@ def tick():
     if PROFILE and VM:  # nothing is freed within a call: in use now = live before + the step's allocations
         used = gc.mem_alloc()
         if used - live >= PROFILE:
-            print("fw_step: tick=%d live=%d used=%d made=%d" % (TICKS[0], live - TICKS[3], used - TICKS[3], used - live))
+            print(
+                "fw_step: tick=%d live=%d used=%d made=%d" % (TICKS[0], live - TICKS[3], used - TICKS[3], used - live)
+            )
     if VM:
         gc.collect()  # in the VM: a collection when this call returns
     return True
