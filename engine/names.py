@@ -1,7 +1,7 @@
 """Card and move names for people: records, the UI, error reasons (loaded only when needed)."""
 
+from engine import digits
 from engine.cards import COLOR_LETTERS, COLOR_NAMES, DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
-from engine.numbers import digits
 
 _CINQ_RANKS = ("", "1", "2", "3", "4", "5", "6", "7", "jack", "knight", "king")
 _CINQ_TOKENS = ("", "1", "2", "3", "4", "5", "6", "7", "J", "N", "K")

@@ -23,11 +23,10 @@ Format (docs/records.md has the full description)::
 Lines starting with '#' and blank lines are ignored; '#' also starts a trailing comment.
 """
 
-from engine import cards, const, recordtext
+from engine import cards, const, digits, recordtext
 from engine import explicit as explicit_deals
 from engine.cards import DRAW, END, PASS
 from engine.errors import IllegalMove, RecordError, RulesError
-from engine.numbers import digits
 from engine.recordtext import MAGIC, VERSION, move_line, scores_line, seat_name
 from engine.rules_text import parse_rules
 

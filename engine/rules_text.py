@@ -2,7 +2,7 @@
 read into a Rules object: for records, saves and command lines. Kept apart from engine.rules so
 setting up a game from the menus interns none of the parser's words on a device."""
 
-from engine.numbers import digits
+from engine import digits
 from engine.rules import PRESET_ORDER, _refused, make_rules
 
 

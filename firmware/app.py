@@ -43,6 +43,7 @@ class App:
         self.match = None
         self.screen = None
         self.dirty = False
+        self.work = []  # a long task's pieces still to run, one a loop pass (later())
         self.now = 0
         self.seed = 1
         self.apply_settings()
@@ -65,15 +66,7 @@ class App:
         shown (made again from the match when it comes back), else the panel's."""
         self.screen = screen
         if screen.table:
-            _unload("menus")  # the menus and pages: not held while a round is played
-            _unload("pages")
-            self._panel = None
-            if self.table is None:
-                gc.collect()
-                from firmware.table import TableView
-
-                b = self.board
-                self.table = TableView(b.gfx, b.width, b.height, self.match.rules)
+            self.table_first(self.match.rules)
             layer = self.table.layer
         else:
             self.table = None
@@ -83,8 +76,44 @@ class App:
         self.input.flush(self.now)  # presses made for the old screen do not reach the new one
         self.dirty = True
 
+    def later(self, *pieces):
+        """Run these callables one a loop pass, each after a collection, before buttons are read
+        again. A long task (a new match, Continue, the end of a match) done in pieces never holds
+        all its pieces' short-lived objects at once: the heap it needs is the largest piece's, not
+        their sum (docs/memory.md, "A long task in pieces")."""
+        self.work.extend(pieces)
+
+    def table_first(self, rules):
+        """A match's first piece (new, continued, its next round), and show()'s for the table:
+        the table screen becomes the screen (entered once its match is made: show_table), so
+        the menu or page on show and their modules can go (not held while a round is played),
+        and the table's drawing for these rules is made, the board's layer from now (drawn
+        when a screen draws on it)."""
+        if self.table_screen is None:
+            self.table_screen = screens.TableScreen(self)
+        self.screen = self.table_screen
+        _unload("menus")
+        _unload("pages")
+        self._panel = None
+        if self.table is None:
+            gc.collect()
+            from firmware.table import TableView
+
+            b = self.board
+            self.table = TableView(b.gfx, b.width, b.height, rules)
+            b.show(self.table.layer)  # the panel's drawing is no longer the board's: it can go
+
     def step(self, now):
         self.now = now
+        if self.work:
+            gc.collect()
+            self.work.pop(0)()
+            if not self.work and self.match is not None and self.store is not None:
+                self.autosave()  # the task done (a new round dealt, a match made): saved at once
+            if self.dirty:
+                self.dirty = False
+                self.board.refresh()
+            return
         while True:
             b = self.input.next(now)
             if not b:
@@ -93,6 +122,9 @@ class App:
             screen.button(self, b, now)
             if self.screen is not screen:
                 break  # a new screen: flush() dropped the rest
+        if self.work:  # a long task began: its pieces come first, the screen it leaves is not drawn
+            self.dirty = False
+            return
         self.screen.tick(self, now)
         if self.match is not None and self.store is not None:
             self.autosave()
@@ -144,14 +176,21 @@ class App:
         from engine import unload
 
         unload("rules")  # set-up only: its tables need not stay in RAM during play
-        from firmware.match import Match
-
         if seed is None:
             seed = self.fresh_seed()
         self.match = None
         self.table = None
         self.table_screen = None
-        gc.collect()
+        # In pieces (later()): the table's drawing (the menus let go first), the match and its
+        # bots, then the table drawn.
+        self.later(lambda: self.table_first(rules), lambda: self.start_match(rules, seed), self.show_table)
+
+
+        return ""
+
+    def start_match(self, rules, seed):
+        from firmware.match import Match
+
         st = self.setup
         dealer = st["dealer"]
         if dealer < 0:
@@ -159,9 +198,15 @@ class App:
         levels = ["you"] + st["levels"][1 : rules.players]
         self.match = Match(rules, levels, seed, dealer, tape=self.new_tape())
         self.saved_at = -1  # the new match is saved at its first turn
-        self.table_screen = screens.TableScreen(self)
+
+    def show_table(self):
+        """The match in memory on its table screen (made now if not yet; its round's end said, if
+        it is over)."""
+        if self.table_screen is None:
+            self.table_screen = screens.TableScreen(self)
         self.show(self.table_screen)
-        return ""
+        if self.match.state.phase != 0:
+            self.table_screen.check_round_end(self)
 
     def fresh_seed(self):
         self.seed = (self.seed * 1103 + self.now + 7) % 30011 + 1

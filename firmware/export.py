@@ -21,20 +21,23 @@ def _rounds(log):
 
 
 def lines(m, out):
-    """Call out(line) for each line of the match's record; False when the match kept none."""
+    """Call out(line) for each line of the match's record, a round's lines at a time: a
+    generator, one step a round (its lines' garbage then collected before the next); nothing
+    when the match kept no record."""
     from engine.names import card_token
     from engine.recordtext import header_lines, move_line, scores_line
 
     log = m.log
     s = m.state
     if log is None or _rounds(log) != s.round_no:
-        return False
+        return
     g = m.rules.game
     for line in header_lines(m.rules, m.dealer0, m.seed):
         out(line)
     i = 0
     rnd = 0
     while i < len(log):
+        yield
         n = log[i] << 8 | log[i + 1]
         i += 2
         rnd += 1
@@ -43,18 +46,28 @@ def lines(m, out):
             out(move_line(g, log[j], log[j + 1], name=card_token))  # draws name no card
         i += 2 * n
     out(scores_line(s))
-    return True
 
 
 def export(m):
-    """Print the record and write it to a file; returns (file name or '', why not or '').
-    One pass does both: each line is made once (a board's heap gets half the garbage)."""
+    """Print the record and write it to a file; returns (file name or '', why not or '')."""
+    got = []
+    for _ in steps(m, got):
+        pass
+    return got[0], got[1]
+
+
+def steps(m, got):
+    """export(m) a round at a time (a generator: app.later runs a step a loop pass, each after a
+    collection); at its end got holds (file name or '', why not or ''). One pass prints and
+    writes: each line is made once (a board's heap gets half the garbage)."""
     if m.log is None:
-        return "", "none"
+        got.extend(("", "none"))
+        return
     if _rounds(m.log) != m.state.round_no:  # the match kept no whole record: print only the marks
         print("--- match record (tools/replay.py) ---")
         print("--- end of record ---")
-        return "", "none"
+        got.extend(("", "none"))
+        return
     where = _folder()
     name = _free_name(where, m.seed)
     file = [None, None]  # the open file, or why it could not be written
@@ -77,15 +90,16 @@ def export(m):
 
     print("--- match record (tools/replay.py) ---")
     try:
-        lines(m, out)
+        yield from lines(m, out)
     finally:
         if file[0] is not None:
             file[0].close()
     print("--- end of record ---")
     if file[1] is not None:
         print("record not written to %s: %s" % (name, file[1]))
-        return "", "readonly"
-    return name, ""
+        got.extend(("", "readonly"))
+        return
+    got.extend((name, ""))
 
 
 def _folder():

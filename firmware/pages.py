@@ -226,15 +226,12 @@ def after_scores(app):
     m = app.match
     results.note_round(m)  # before next_round(): the round's moves, for the match record
     if m.state.is_match_over():
+        # In pieces, a loop pass each (app.later): counted and the table let go, the record
+        # exported, the match over page written.
         app.record_match()
         _free_the_table(app)
-        saved, why = _export(m)
-        from firmware import matchend
-
-        text = matchend.match_text(m, saved, why)
-        matchend = None
-        _done_with_results(("firmware.matchend", "recordtext"))
-        app.show(MatchOverPager(app, t(b"res_match_over"), text))
+        end = _MatchEnd(app, m)
+        app.later(end.export, end.show)
         return
     _done_with_results(())  # the pages are done: room for the bots of the next round
     m.next_round()
@@ -243,7 +240,43 @@ def after_scores(app):
     ts.cursor = 0
     if m.state.tiebreak:
         ts.say(t(b"ts_tiebreak"), ui.GOOD)
-    app.show(ts)
+    # The next round's table: its drawing made on the next loop pass, after a collection (the
+    # pages' garbage gone), then drawn.
+    app.later(lambda: app.table_first(m.rules), app.show_table)
+
+
+class _MatchEnd:
+    """The last pieces of a match's end: its record exported a round a loop pass
+    (firmware/export.py, loaded for this only), then the match over page."""
+
+    def __init__(self, app, m):
+        self.app = app
+        self.m = m
+        self.saved = []  # (file name or '', why not or ''), once exported
+        self.steps = None
+
+    def export(self):
+        if self.steps is None:
+            from firmware import export
+
+            self.steps = export.steps(self.m, self.saved)
+        for _ in self.steps:
+            self.app.work.insert(0, self.export)  # the next round on the next pass
+            return
+        self.steps = None
+        from engine import unload
+
+        unload("firmware.export")
+
+    def show(self):
+        from firmware import matchend
+
+        saved, why = self.saved
+        text = matchend.match_text(self.m, saved, why)
+        matchend = None
+        _done_with_results(("firmware.matchend", "recordtext"))
+        app = self.app
+        app.show(MatchOverPager(app, t(b"res_match_over"), text))
 
 
 class MatchOverPager(Pager):
@@ -275,16 +308,6 @@ def _free_the_table(app):
     app.table_screen = None
     drop_levels()
     gc.collect()
-
-
-def _export(m):
-    """The match record to the console and a file (firmware/export.py, loaded for this only)."""
-    from engine import unload
-    from firmware import export
-
-    got = export.export(m)
-    unload("firmware.export")
-    return got
 
 
 def selftest_page(app):

@@ -51,20 +51,35 @@ def resume(app):
     app.table_screen = None
     gc.collect()
     snap, why = snapshot_load.safe_load(app.saved)
+    for name in ("explicit", "rules_text", "rules"):
+        unload(name)  # the reading's: not needed after it
     if snap is not None:
         from firmware.menus import levels_for
 
         why = refusal(snap, [lv for _, lv in levels_for(app.board)])
-    bots = snapshot_load.make_bots(snap) if not why else None
-    snapshot_load = None
-    for name in ("snapshot_load", "explicit", "rules_text", "rules"):
-        unload(name)  # restoring only: not needed during play
     if why:
+        snapshot_load = None
+        unload("snapshot_load")
         if why.startswith("snapshot"):
             why = why[8:].lstrip(": ")
         print("saved match refused: " + why)
         app.saved = None
         return t(b"n_save_refused") % why
+    # The rest in pieces, a loop pass each after a collection (the snapshot's reading let go
+    # first): the menus let go and the table's drawing made, the bots and the match, the table.
+    snapshot_load = None
+    app.later(lambda: app.table_first(snap.state.rules), lambda: _match_from(app, snap), app.show_table)
+    return ""
+
+
+def _match_from(app, snap):
+    from engine.snapshot_load import make_bots
+
+    bots = make_bots(snap)
+    make_bots = None
+    from engine import unload
+
+    unload("snapshot_load")  # restoring only: not needed during play
     from firmware.match import Match
 
     s = snap.state
@@ -76,12 +91,6 @@ def resume(app):
     snap = None
     app.saved_at = (s.round_no << 12 | s.hist_len) << 2 | s.phase
     setup_from(app, rules, levels)
-    gc.collect()
-    app.table_screen = screens.TableScreen(app)
-    app.show(app.table_screen)
-    if s.phase != 0:
-        app.table_screen.check_round_end(app)
-    return ""
 
 
 def refusal(snap, offered):

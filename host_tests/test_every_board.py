@@ -184,6 +184,7 @@ def test_the_error_screen_names_only_the_boards_buttons(board, language, capsys)
         raise RuntimeError("injected")
 
     d.app.new_match()
+    d.step()  # its pieces: the match, then its table
     d.app.match.bot_step = broken
     d.app.match.play = broken
     for _ in range(100):

@@ -258,6 +258,15 @@ def runner_on(nvm):
     return board, runner
 
 
+def step_all(runner, now):
+    """A loop pass, and the passes a long task still has, 10 ms apart (App.later), as the
+    board's loop runs them before it reads a button again."""
+    runner.step(now)
+    while runner.app is not None and runner.app.work:
+        now += 10
+        runner.step(now)
+
+
 def play_until_saved_again(runner, now):
     """The continued match plays on (the person's moves, the bots') until it is saved again."""
     app = runner.app
@@ -266,7 +275,7 @@ def play_until_saved_again(runner, now):
         if m.my_turn():
             assert m.play(m.moves[0]) is None
         now += 50
-        runner.step(now)
+        step_all(runner, now)
     return now
 
 
@@ -276,7 +285,7 @@ def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
     nvm, _ = saved_match_nvm()
     board, runner = runner_on(nvm)
     board.press(4)  # A: Continue
-    runner.step(10)
+    step_all(runner, 10)
     assert type(runner.app.screen).__name__ == "TableScreen"
     play_until_saved_again(runner, 10)  # a crash from here on is one in play, not on Continue
     m = runner.app.match
@@ -288,7 +297,7 @@ def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
     runner.app.match.play = broken
     runner.app.match.bot_step = broken
     board.press(4)  # A: play the focused card (or the bots' turn) -> the fault
-    runner.step(10**6)
+    step_all(runner, 10**6)
     assert runner.app is None and runner.error is not None
     texts = runner.error.panel.texts()
     assert texts[0] == "Something went wrong" and texts[-1] == "X: restart"  # X: the keyboard's A
@@ -298,15 +307,15 @@ def test_crash_shows_error_screen_keeps_the_save_and_restarts_on_A():
     assert st.load() == saved  # the last save is intact
     assert "RuntimeError: engine fault for the test" in st.read_error()
     assert len(nvm) - ERROR_AREA > 0
-    runner.step(10**6 + 30)  # other buttons do nothing; A restarts
+    step_all(runner, 10**6 + 30)  # other buttons do nothing; A restarts
     board.press(5)
-    runner.step(10**6 + 40)
+    step_all(runner, 10**6 + 40)
     assert runner.error is not None
     board.press(4)
-    runner.step(10**6 + 50)
+    step_all(runner, 10**6 + 50)
     assert runner.error is None and type(runner.app.screen).__name__ == "TitleMenu"
     board.press(4)  # Continue: the match as saved before the crash
-    runner.step(10**6 + 60)
+    step_all(runner, 10**6 + 60)
     assert comparable(runner.app.match.state) == comparable(m.state)
 
 
@@ -330,20 +339,20 @@ def test_crash_on_continue_sets_the_save_aside_so_continue_never_crashes_twice(m
     monkeypatch.setattr(Match, "bot_step", broken)
     board, runner = runner_on(nvm)
     board.press(4)  # A: Continue
-    runner.step(10)
+    step_all(runner, 10)
     board.press(4)  # the person's move -> the fault
-    runner.step(20)
+    step_all(runner, 20)
     assert runner.error is not None
     texts = " ".join(t.strip() for t in runner.error.panel.texts())
     assert "The saved match crashed on Continue: it is set aside." in texts
     stats, blob, note = saves.decode(Store(bytearray(nvm)).load(), Settings())
     assert blob is None and stats == before[0] and note == ""
     board.press(4)  # A: restart
-    runner.step(30)
+    step_all(runner, 30)
     assert runner.error is None
     board.press(4)  # Continue: nothing to continue, no second crash
-    runner.step(40)
-    runner.step(50)
+    step_all(runner, 40)
+    step_all(runner, 50)
     assert runner.error is None and type(runner.app.screen).__name__ == "TitleMenu"
     assert "No match to continue" in shown_app(runner.app)
 
@@ -360,12 +369,12 @@ def test_crash_while_restoring_sets_the_save_aside_too(monkeypatch):
     monkeypatch.setattr(table.TableView, "__init__", broken)
     board, runner = runner_on(nvm)
     board.press(4)  # A: Continue -> the fault
-    runner.step(10)
+    step_all(runner, 10)
     assert runner.error is not None
     board.press(4)  # A: restart
-    runner.step(20)
+    step_all(runner, 20)
     board.press(4)  # Continue
-    runner.step(30)
+    step_all(runner, 30)
     assert runner.error is None and "No match to continue" in shown_app(runner.app)
 
 
@@ -579,7 +588,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     runner = Runner(SimBoard("sim", scale=1, keyboard=True, nvm=nvm))
     runner.app.settings.speed = 0
     runner.board.press(4)  # A: Continue
-    runner.step(10)
+    step_all(runner, 10)
     play_until_saved_again(runner, 10)  # a crash from here on is one in play, not on Continue
     newest = Store(nvm)
     saved = newest.load()
@@ -591,7 +600,7 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     runner.app.match.play = broken
     runner.app.match.bot_step = broken
     runner.board.press(4)
-    runner.step(10**6)
+    step_all(runner, 10**6)
     assert runner.error is not None
     crash_steps = nvm.steps[before:]
     assert Store(nvm).load() == saved
@@ -668,6 +677,7 @@ def test_fuzz_forged_or_random_save_continues_whole_or_is_refused_never_crashing
     if why:
         assert why.startswith("save refused: ") and app.match is None and not app.continuing
         return
+    d.step()  # the table, a loop pass later
     assert d.screen_name() == "TableScreen"
     d.draw()  # the restored table as it comes back, and (below) as it ends
     m = app.match

@@ -7,8 +7,8 @@ this reads people. English names and the record tokens are always understood.
 
 import re
 
+from engine import digits
 from engine.cards import COLOR_LETTERS, COLOR_NAMES, GAME_CINQUILLO, REVERSE, SKIP
-from engine.numbers import digits
 
 _PIECES = re.compile(r"[^\W\d_]+|[0-9]+")  # runs of letters, runs of the digits 0-9
 _SEPARATORS = re.compile(r"[\s,.:;\-_/]+")

@@ -24,10 +24,10 @@ if __package__ in (None, ""):  # run as a script: make the project root importab
 
 from engine import bots as engine_bots  # noqa: E402
 from engine import cards as engine_cards  # noqa: E402
+from engine import digits  # noqa: E402
 from engine import turn as engine_turn  # noqa: E402
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token  # noqa: E402
 from engine.errors import IllegalMove, RulesError  # noqa: E402
-from engine.numbers import digits  # noqa: E402
 from engine.record import MatchRecord  # noqa: E402
 from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
 from engine.rules_text import option_value  # noqa: E402

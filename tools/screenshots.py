@@ -195,6 +195,7 @@ def error_screen(profile, shot, code="en"):
         d = simdrive.Driver(profile, keyboard=False, runner=True, lazy=True, lang=code)
         runner = d.runner
         d.app.new_match()
+        d.step()  # its pieces: the match, then its table
         d.app.match.bot_step = broken
         d.app.match.play = broken
         for _ in range(200):

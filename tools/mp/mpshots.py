@@ -83,12 +83,22 @@ class Walker:
         return self.now
 
     def step(self, dt=STEP_MS, n=1):
+        """n loop passes dt ms apart; each then runs the passes a long task still has (App.later)."""
         for _ in range(n):
             self.now += dt
-            if self.runner is not None:
-                self.runner.step(self.now)
-            else:
-                self.app.step(self.now)
+            self._pass()
+            while self._app() is not None and self._app().work:
+                self.now += 10
+                self._pass()
+
+    def _pass(self):
+        if self.runner is not None:
+            self.runner.step(self.now)
+        else:
+            self.app.step(self.now)
+
+    def _app(self):
+        return self.runner.app if self.runner is not None else self.app
 
     # --- buttons -----------------------------------------------------------------
     def has(self, name):
@@ -318,6 +328,7 @@ def error_screen(board_name, shot, eager):
     w = Walker(board_name, runner=True, eager=eager)
     runner = w.runner
     w.app.new_match()
+    w.step()  # its pieces: the match, then its table
     w.app.match.bot_step = broken
     w.app.match.play = broken
     for _ in range(200):

@@ -114,7 +114,7 @@ function collectFiles(roots) {
   return files;
 }
 
-async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop }) {
+async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, drive }) {
   const send = (kind, text) => parentPort.postMessage({ kind, text });
   // Our own line buffering (the package's drops a last line without a newline).
   const sink = (kind) => {
@@ -150,8 +150,14 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop }) {
   }
   let code = 0;
   try {
+    // A board's drive (--tree): its root is the current folder and "" the first path, as on a
+    // board, so a module's __file__ is "engine/turn.mpy", the name its .mpy carries (one
+    // interned string a module, as on a board, not a second "/proj/engine/turn.mpy").
+    const pathSetup = drive
+      ? `import os\nos.chdir(${JSON.stringify(VM_ROOT)})\ndel os\nsys.path.insert(0, "")\n`
+      : `sys.path.insert(0, ${JSON.stringify(VM_ROOT)})\n`;
     mp.runPython(
-      `import sys\nsys.path.insert(0, ${JSON.stringify(VM_ROOT)})\n` +
+      `import sys\n` + pathSetup +
         `sys.argv[:] = ${JSON.stringify(argv)}\n__file__ = ${JSON.stringify(scriptPath)}\ndel sys\n`,
     );
     // The heap before the script, after a collection (it runs between top-level calls): a
@@ -213,6 +219,7 @@ function main() {
       scriptPath,
       argv: [scriptPath, ...opts.args],
       loop: opts.loop,
+      drive: opts.tree !== null,
     },
   });
   let exitCode = null;
