@@ -185,7 +185,6 @@ class App:
         # bots, then the table drawn.
         self.later(lambda: self.table_first(rules), lambda: self.start_match(rules, seed), self.show_table)
 
-
         return ""
 
     def start_match(self, rules, seed):
