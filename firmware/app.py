@@ -198,6 +198,12 @@ class App:
         self.match = Match(rules, levels, seed, dealer, tape=self.new_tape())
         self.saved_at = -1  # the new match is saved at its first turn
 
+    def table_gone(self):
+        """The table's drawing let go for the panel's, a page coming next (a piece: the two
+        are not made and held in the same pass)."""
+        self.table = None
+        self.board.show(self.panel.layer)
+
     def show_table(self):
         """The match in memory on its table screen (made now if not yet; its round's end said, if
         it is over)."""

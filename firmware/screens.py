@@ -60,6 +60,12 @@ class Screen:
         pass
 
 
+def _round_end_page(app):
+    from firmware.pages import round_end_pager
+
+    app.show(round_end_pager(app))
+
+
 def show_title(app):
     """The title menu (firmware/menus.py: loaded now, dropped when a match is shown)."""
     from firmware.menus import TitleMenu
@@ -193,10 +199,8 @@ class TableScreen(Screen):
             app.show(PauseMenu(app))
             return
         if m.state.phase != 0:
-            if b == A:
-                from firmware.pages import round_end_pager
-
-                app.show(round_end_pager(app))
+            if b == A:  # in pieces (app.later): the table let go for the panel, then the round's page
+                app.later(app.table_gone, lambda: _round_end_page(app))
             return
         its = self.items(m)
         n = len(its)
