@@ -122,6 +122,9 @@ class App:
             screen.button(self, b, now)
             if self.screen is not screen:
                 break  # a new screen: flush() dropped the rest
+            if self.work:
+                self.input.flush(now)  # a long task began: presses made before it do not start another
+                break
         if self.work:  # a long task began: its pieces come first, the screen it leaves is not drawn
             self.dirty = False
             return

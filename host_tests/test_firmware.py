@@ -446,3 +446,33 @@ def test_window_lang_option_wins_over_the_saved_language(monkeypatch, tmp_path):
     assert sim.run_window("sim", 1, sim.open_save(save), "pt") == 0
     assert shown[0] == "nl" and shown[-1] == "pt"  # the boot read the saves; then --lang
     lang.use("en")
+
+
+def test_a_long_task_runs_once_in_pieces_and_a_press_queued_with_its_own_does_not_start_it_again(d):
+    """Start match and a round's end page are long tasks (firmware/app.py App.later), run a piece
+    a loop pass: the table first, then the match, then the table drawn; the table let go, then the
+    page. A second A queued with the first must start neither a second match nor a second page."""
+    app = d.app
+    a = d.key_number("A")
+    d.menu_to("New match")
+    d.press("A")
+    d.set_value("Players", "3")
+    d.set_value("Match", "1 round")
+    d.menu_to("Start match")
+    d.board.press(a)
+    d.board.press(a)  # both queued before the pass reads them
+    d.now += 20
+    app.step(d.now)
+    assert len(app.work) == 3 and app.match is None  # one task, not yet run
+    d.step()
+    assert app.work == [] and d.screen_name() == "TableScreen" and app.match.rules.players == 3
+    s = app.match.state
+    play_round_by_buttons(d)
+    assert s.phase != 0
+    d.board.press(a)
+    d.board.press(a)
+    d.now += 20
+    app.step(d.now)
+    assert len(app.work) == 2  # the table let go, then the round's page
+    d.step()
+    assert app.work == [] and d.screen_name() == "Pager" and d.panel()[0] == "Round 1 over"

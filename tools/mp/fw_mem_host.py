@@ -128,7 +128,8 @@ def boot_modules(build, level=LEVEL, board="pybadge"):
 def vm_fits(build, heap, level=LEVEL, board="pybadge", modules="", rounds=ROUNDS, qstrs=False):
     """(True if the run completes without the heap growing, the run's output)."""
     rc, keys, out = run_vm(build, heap, level, rounds, board, modules, qstrs)
-    return rc == 0 and keys.get("fw_heap_grew") == "0", out
+    whole = "fw_mem: OK" in out and keys.get("fw_heap_grew_at_tick") == "0"
+    return rc == 0 and keys.get("fw_heap_grew") == "0" and whole, out
 
 
 def smallest_heap_vm(build, level=LEVEL, board="pybadge", lo=64 << 10, hi=512 << 10, step=1024):
