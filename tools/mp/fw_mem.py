@@ -330,6 +330,7 @@ def report(out, total0, grew_at, live_peak):
     print("fw_heap_grew_at_tick: %d" % grew_at)
     if VM:
         print("fw_live_peak: %d" % live_peak)
+        print("fw_live_peak_tick: %d" % TICKS[4])
     print("fw_stand_in_bytes: %d" % STAND_IN)
     if VM and HEAP0 >= 0:
         print("fw_heap0_bytes: %d" % HEAP0)
@@ -346,7 +347,7 @@ OUT = {}
 RUN = scenario(OUT)
 # Ticks so far, the first after which the heap had grown (0: none), the live peak, the heap in
 # use at the first tick (this script and the stand-ins, before the firmware's first import).
-TICKS = [0, 0, 0, 0]
+TICKS = [0, 0, 0, 0, 0]
 
 
 def tick():
@@ -355,7 +356,9 @@ def tick():
     live = 0
     if VM:  # the collection asked for at the end of the last call has run: all that is left is live
         live = gc.mem_alloc()
-        TICKS[2] = max(TICKS[2], live)
+        if live > TICKS[2]:
+            TICKS[2] = live
+            TICKS[4] = TICKS[0]
         if TICKS[0] == 1:
             TICKS[3] = live
     try:

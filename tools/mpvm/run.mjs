@@ -164,8 +164,10 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, driv
     // script can count itself out of its figures (__heap0; tools/mp/fw_mem.py does).
     mp.runPython("import gc\ngc.collect()\ndel gc");
     mp.runPython("import gc\n__heap0 = gc.mem_alloc()\ndel gc");
-    // compile() with the host path, so tracebacks name the script's real file.
-    mp.runPython(`exec(compile(open(__file__).read(), ${JSON.stringify(hostPath)}, "exec"))`);
+    // compile() with its path in the VM, not the host's: the file name is interned, and a name
+    // as long as the checkout's path moved every later object (heap figures differed by a
+    // checkout's path). A traceback's /script/NAME is the host's file said in the error line.
+    mp.runPython(`exec(compile(open(__file__).read(), ${JSON.stringify(scriptPath)}, "exec"))`);
     if (loop !== null) {
       const call = `_more = ${loop}`;
       do {
@@ -186,6 +188,7 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, driv
       }
     } else {
       err.put(Buffer.from(text.endsWith("\n") ? text : text + "\n"));
+      err.put(Buffer.from(`(${scriptPath} is ${hostPath})\n`));
       code = 1;
     }
   }
