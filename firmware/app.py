@@ -108,32 +108,35 @@ class App:
         if self.work:
             gc.collect()
             self.work.pop(0)()
-            if not self.work and self.match is not None and self.store is not None:
-                self.autosave()  # the task done (a new round dealt, a match made): saved at once
-            if self.dirty:
-                self.dirty = False
-                self.board.refresh()
-            return
-        while True:
-            b = self.input.next(now)
-            if not b:
-                break
-            screen = self.screen
-            screen.button(self, b, now)
-            if self.screen is not screen:
-                break  # a new screen: flush() dropped the rest
-            if self.work:
-                self.input.flush(now)  # a long task began: presses made before it do not start another
-                break
-        if self.work:  # a long task began: its pieces come first, the screen it leaves is not drawn
+            if not self.work:  # the task done (a new round dealt, a match made): saved at once
+                self.save_if_due()
+        elif self.buttons(now):  # a long task began: its pieces come first, the screen it leaves is not drawn
             self.dirty = False
-            return
-        self.screen.tick(self, now)
-        if self.match is not None and self.store is not None:
-            self.autosave()
+        else:
+            self.screen.tick(self, now)
+            self.save_if_due()
         if self.dirty:
             self.dirty = False
             self.board.refresh()
+
+    def buttons(self, now):
+        """Hand the queued presses to the screens; True when one began a long task (the presses
+        made before it are dropped: they do not start another)."""
+        while True:
+            b = self.input.next(now)
+            if not b:
+                return False
+            screen = self.screen
+            screen.button(self, b, now)
+            if self.screen is not screen:
+                return bool(self.work)  # a new screen: flush() dropped the rest
+            if self.work:
+                self.input.flush(now)
+                return True
+
+    def save_if_due(self):
+        if self.match is not None and self.store is not None:
+            self.autosave()
 
     # --- settings and sound ----------------------------------------------------------
     def apply_settings(self):

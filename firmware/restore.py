@@ -73,12 +73,10 @@ def resume(app):
 
 
 def _match_from(app, snap):
-    from engine.snapshot_load import make_bots
+    from engine import snapshot_load, unload
 
-    bots = make_bots(snap)
-    make_bots = None
-    from engine import unload
-
+    bots = snapshot_load.make_bots(snap)
+    snapshot_load = None
     unload("snapshot_load")  # restoring only: not needed during play
     from firmware.match import Match
 
