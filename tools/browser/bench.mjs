@@ -55,7 +55,7 @@ try {
   await boot(page2, base + "?speed=0");
   await startMatch(page2, ["P2", "P3", "P4"], "master");
   await page2.evaluate(() => (elfer.maxStepMs = 0));
-  await playRound(page2, 20000);
+  await playRound(page2, 1800);
   line("web_step_ms_max_master", (await page2.evaluate(() => elfer.maxStepMs)).toFixed(1));
 
   // Bot decisions in the page's VM (a long synchronous call: the page waits for it).

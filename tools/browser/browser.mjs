@@ -97,12 +97,15 @@ export async function startMatch(page, seats = [], level = "expert") {
 
 // Blind play to the end of round 1: A takes the focused card, or the draw or pass box the table
 // keeps focused when nothing can be played; on a bot's turn it does nothing. Returns the presses.
-// limit: presses before giving up (bots that think long, like masters, take many presses' time).
-export async function playRound(page, limit = 600) {
+// seconds: how long before giving up. A deadline, not a count of presses: how many presses a
+// round takes follows the machine's load (the bots think between them), its length does not.
+export async function playRound(page, seconds = 300) {
   let presses = 0;
+  const end = Date.now() + seconds * 1000;
   while (!(await texts(page)).includes("Round 1 over")) {
-    if (++presses > limit) throw new Error(`the round did not end after ${limit} presses: ` + (await texts(page)));
+    if (Date.now() > end) throw new Error(`the round did not end in ${seconds} s (${presses} presses): ` + (await texts(page)));
     await press(page, "x");
+    presses++;
   }
   return presses;
 }

@@ -56,7 +56,7 @@ try {
   // 1. A classic match from the title menu, played to the end of round 1.
   let started = await boot(page, url);
   await startMatch(page);
-  const presses = await playRound(page);
+  const presses = await playRound(page, 150);
   out.presses = presses;
   await capture(page, "round", started);
   // 2. Reload: the firmware boots again from what localStorage kept; Continue.
@@ -71,7 +71,11 @@ try {
   const other = await openPage(browser, out.problems);
   await boot(other, base + "?speed=0");
   await startMatch(other);
-  await sleep(200);
+  // The other tab saves once its match has started (a few loop passes later; longer on a busy
+  // machine): wait for this tab to say so, then count its steps over a while.
+  await page
+    .waitForFunction(() => /another tab/.test(document.getElementById("status").textContent), { timeout: 15000, polling: 20 })
+    .catch(() => {});
   const steps = await page.evaluate(() => elfer.steps);
   await sleep(300);
   out.twoTabs = await page.evaluate((n) => [elfer.steps - n, document.getElementById("status").textContent], steps);
