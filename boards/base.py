@@ -115,8 +115,8 @@ class Board:
 
     def storage(self):
         """The byte region saves live in (firmware/store.py): microcontroller.nvm on
-        CircuitPython (8 KiB on SAMD51 and nRF52840, 4 KiB on RP2040), a file on a
-        MicroPython board's flash, else None (no saves)."""
+        CircuitPython (8 KiB on SAMD51 and nRF52840, 4 KiB on RP2040), a folder of small
+        files on a MicroPython board's flash, else None (no saves)."""
         try:
             import microcontroller
 
@@ -125,10 +125,10 @@ class Board:
             pass
         import sys
 
-        if sys.implementation.name == "micropython":
-            from firmware.fileregion import FileRegion
+        if sys.implementation.name == "micropython":  # littlefs: a few small files (4 KiB as a region)
+            from firmware.folderregion import FolderRegion
 
-            return FileRegion("elfer-saves.bin", 4096)
+            return FolderRegion("elfer-saves", 4096)
         return None
 
     def brightness(self, level):

@@ -4,7 +4,7 @@ A profile builds its panel (boards/st7789.py, boards/ssd1306.py) and its keys
 (boards/pinkeys.py) and hands them here; the renderer (boards/gfx_framebuf.py) keeps
 the screen and pushes what changed to the panel. No speaker and no battery sense
 on these boards (the Pico Display Pack's RGB LED shows the seat on turn); saves go
-to a file on the board's flash.
+to small files on the board's flash (boards/base.py storage).
 """
 
 from boards.base import Board
@@ -38,12 +38,6 @@ class MpBoard(Board):
 
     def brightness(self, level):
         self.panel.brightness(level)
-
-    def storage(self):
-        """A 4 KiB file on the board's flash (littlefs keeps it across resets)."""
-        from firmware.fileregion import FileRegion
-
-        return FileRegion("elfer-saves.bin", 4096)
 
 
 class RgbLed:

@@ -105,19 +105,21 @@ class App:
 
     def step(self, now):
         self.now = now
+        due = False
         if self.work:
             gc.collect()
             self.work.pop(0)()
-            if not self.work:  # the task done (a new round dealt, a match made): saved at once
-                self.save_if_due()
+            due = not self.work  # the task done (a new round dealt, a match made): saved at once
         elif self.buttons(now):  # a long task began: its pieces come first, the screen it leaves is not drawn
             self.dirty = False
         else:
             self.screen.tick(self, now)
-            self.save_if_due()
+            due = True
         if self.dirty:
             self.dirty = False
             self.board.refresh()
+        if due:  # after the screen: a save never holds a move back from the player's eyes
+            self.save_if_due()
 
     def buttons(self, now):
         """Hand the queued presses to the screens; True when one began a long task (the presses

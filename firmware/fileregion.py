@@ -1,8 +1,26 @@
-"""A storage region in a file (the simulator, MicroPython boards without microcontroller.nvm).
+"""A storage region in one file (the simulator, the browser page; a MicroPython board keeps its
+saves as firmware/folderregion.py's small files, which cost its flash far less).
 
 Nothing of it is kept in RAM: reads (a few slices at boot) and writes go to the file.
 A file of another size is never overwritten: it is renamed aside with a notice.
 """
+
+
+def set_aside(path, have, size):
+    """Rename the file at path (have bytes, not the size wanted) to a free name beside it;
+    the notice for the screen's line."""
+    import os
+
+    for k in range(10):
+        name = "%s.old%s" % (path, k or "")
+        try:
+            os.stat(name)
+        except OSError:
+            os.rename(path, name)
+            print("Save file of %d bytes (not %d) kept as %s" % (have, size, name))
+            # The screen's line is short: the file's own name, the console has the path.
+            return "Save file of %d bytes kept as %s" % (have, name.rsplit("/", 1)[-1])
+    raise OSError("save file %s has %d bytes, not %d; no free name to keep it" % (path, have, size))
 
 
 class FileRegion:
@@ -23,24 +41,9 @@ class FileRegion:
             have = -1
         if have != size:
             if have > 0:  # (an empty file holds no save)
-                self._set_aside(have)
+                self.notice = set_aside(path, have, size)
             with open(path, "wb") as f:
                 f.write(b"\xff" * size)
-
-    def _set_aside(self, have):
-        import os
-
-        for k in range(10):
-            name = "%s.old%s" % (self.path, k or "")
-            try:
-                os.stat(name)
-            except OSError:
-                os.rename(self.path, name)
-                print("Save file of %d bytes (not %d) kept as %s" % (have, self.size, name))
-                # The screen's line is short: the file's own name, the console has the path.
-                self.notice = "Save file of %d bytes kept as %s" % (have, name.rsplit("/", 1)[-1])
-                return
-        raise OSError("save file %s has %d bytes, not %d; no free name to keep it" % (self.path, have, self.size))
 
     def __len__(self):
         return self.size

@@ -76,10 +76,12 @@ if CP:
 else:
     import os
 
-    try:  # every run starts with no saves, as the nvm stand-in's does (boards/mpboard.py storage)
-        os.remove("elfer-saves.bin")
-    except OSError:
-        pass
+    # every run starts with no saves, as the nvm stand-in's does (boards/base.py storage)
+    for _p in ("elfer-saves/0", "elfer-saves/1", "elfer-saves/2", "elfer-saves/3", "elfer-saves", "elfer-saves.bin"):
+        try:
+            (os.rmdir if _p == "elfer-saves" else os.remove)(_p)
+        except OSError:
+            pass
     import machine  # the stand-in (tools/mp/stubs): the panel decodes the bus, keeps no pixels
 
     machine.use_board(BOARD, keep=False)  # a board has machine built in, and glass: not the firmware's

@@ -321,10 +321,11 @@ def screens(board_name, shot, eager):
 def error_screen(board_name, shot, eager):
     """The crash screen as an unexpected exception in a turn leaves it (tools/screenshots.py's
     error_screen: a fault injected on purpose; its traceback goes to the console)."""
-    try:
-        os.remove("elfer-saves.bin")  # a fresh board, as the CircuitPython walk's fresh storage
-    except OSError:
-        pass
+    for p in ("elfer-saves/0", "elfer-saves/1", "elfer-saves/2", "elfer-saves/3", "elfer-saves"):
+        try:  # a fresh board, as the CircuitPython walk's fresh storage
+            (os.rmdir if p == "elfer-saves" else os.remove)(p)
+        except OSError:
+            pass
     w = Walker(board_name, runner=True, eager=eager)
     runner = w.runner
     w.app.new_match()
