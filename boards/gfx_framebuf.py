@@ -1,20 +1,21 @@
 """The drawing surface on framebuf (MicroPython): the same four things as boards/gfx_displayio.py
-(layer, sheet, tiles, and the board's show/refresh), painted into a FrameBuffer and pushed to a panel.
+(layer, sheet, tiles, and the board's show/refresh), painted with framebuf and pushed to a panel.
 
-A change to a tile or a colour only marks its cells. At flush() the bands of rows that hold
-marked cells are painted again: cleared, then every grid of the layer over the band drawn in
-the order the grids were made (so a transparent label over a card face comes out as displayio
-would draw it), and sent to the panel. By default only one band is in RAM: a strip of 8 rows
-of 4-bit colour indices (960 bytes for 240 columns), turned into big-endian RGB565 by a
-palette blit (framebuf's C loop: nothing per pixel in Python); whole=True keeps the whole
-screen instead (16,200 bytes for 240x135; RGB565 would be 64,800: docs/memory.md has the
-measurement). Colour indices are given out again each time a layer is shown. A monochrome
-panel keeps its whole MONO_VLSB page buffer (1,024 bytes for 128x64).
+A change to a tile or a colour only marks its cells. At flush() on a colour panel each changed
+rectangle (the cells a grid marked, or the place a grid left; merged where they meet) is drawn
+again on its own: every grid of the layer that meets it painted, in the order the grids were
+made (a transparent label over a card face comes out as displayio draws it), into a scratch of
+4-bit colour indices, turned into big-endian RGB565 by a palette blit (framebuf's C loops:
+nothing per pixel in Python) and sent to that rectangle's window of the panel. Only the scratch
+is in RAM (8 screen rows' pixels: 960 + 3,840 bytes for 240 columns); whole=True keeps the
+whole screen instead (16,200 bytes for 240x135; docs/memory.md has the measurements). Colour
+indices are given out again each time a layer is shown. A monochrome panel keeps its whole
+MONO_VLSB page buffer (1,024 bytes for 128x64) and is sent the pages that changed.
 
 The panel (boards/st7789.py, boards/ssd1306.py) gives width, height, FORMAT ("RGB565" or
-"MONO_VLSB"), write_rows(y0, y1, data) and brightness(level).
+"MONO_VLSB"), write_rect(x0, y0, x1, y1, data) (RGB565) or write_rows(y0, y1, data) (pages)
+and brightness(level).
 """
-
 import framebuf
 
 # Sheet formats by the colours a sheet needs: (most colours, framebuf format, pixels per byte).
@@ -84,11 +85,6 @@ class Sheet:
                         out.set(k, x, y, v)
         return out
 
-    def draw(self, k, target, x, y, key, palette):
-        one = self.one
-        one.blit(self.fb, 0, -k * self.h)
-        target.blit(one, x, y, key, palette)
-
 
 class Tiles:
     def __init__(self, layer, sheet, x, y, cols, rows, colors):
@@ -103,6 +99,8 @@ class Tiles:
         self.h = sheet.h
         self.cols = cols
         self.rows = rows
+        self.x1 = x + cols * self.w  # the grid's right and bottom edges (flush's quick test)
+        self.y1 = y + rows * self.h
         self.cells = bytearray(cols * rows)
         n = len(colors)
         self.colors = list(colors)
@@ -164,6 +162,8 @@ class Tiles:
                 self.gfx.damage(self.x, self.y, self.x + self.cols * self.w, self.y + self.rows * self.h)
             self.x = x
             self.y = y
+            self.x1 = x + self.cols * self.w
+            self.y1 = y + self.rows * self.h
             self._mark(0, 0, self.cols, self.rows)
 
     def grow(self, box):
@@ -204,11 +204,11 @@ class Tiles:
         return grown
 
     def paint(self, x0, y0, x1, y1):
-        """Draw the cells that meet the box (a strip of rows, most often, that most grids miss:
-        they are let go first, on two comparisons)."""
+        """Draw the cells that meet the box into gfx.screen, whose first pixel is the screen's
+        (gfx.left, gfx.top) (grids the box misses are let go first, on two comparisons)."""
         y = self.y
         h = self.h
-        if y1 <= y or y0 >= y + self.rows * h:
+        if y1 <= y or y0 >= self.y1:
             return
         x = self.x
         w = self.w
@@ -227,27 +227,34 @@ class Tiles:
         gfx = self.gfx
         screen = gfx.screen
         sheet = self.sheet
+        one = sheet.one
+        tiles = sheet.fb
+        th = sheet.h
         cells = self.cells
         key = self.key
         pal = self.pal
+        x = x - gfx.left
         for r in range(r0, r1):
             j = r * self.cols
-            y = self.y + r * h - gfx.top
+            yy = y + r * h - gfx.top
             for c in range(c0, c1):
-                sheet.draw(cells[j + c], screen, self.x + c * w, y, key, pal)
+                one.blit(tiles, 0, -cells[j + c] * th)  # the tile, copied out of its sheet
+                screen.blit(one, x + c * w, yy, key, pal)
 
 
 class FbGfx:
     """The surface a MicroPython board hands the firmware as board.gfx (boards/mpboard.py)."""
 
     def __init__(self, panel, bits=4, strip=8, whole=False):
-        """bits: 4 or 8 bits of colour index a pixel; whole: keep the whole screen (else only
-        a strip of `strip` rows, painted again for each strip that changed: docs/memory.md)."""
+        """bits: 4 or 8 bits of colour index a pixel; whole: keep the whole screen (else a
+        scratch of `strip` screen rows' pixels, where each changed rectangle is drawn again:
+        docs/memory.md)."""
         self.panel = panel
         w = self.width = panel.width
         h = self.height = panel.height
         self.mono = panel.FORMAT == "MONO_VLSB"
-        self.top = 0  # the screen row the buffer's first row shows
+        self.left = 0  # the screen column and row of the buffer's first pixel
+        self.top = 0
         if self.mono:  # 1,024 bytes for 128x64: always whole
             self.whole = True
             self.buf = bytearray(w * ((h + 7) // 8))
@@ -256,19 +263,21 @@ class FbGfx:
         else:
             self.whole = whole
             fmt, n = SCREEN_FORMATS[bits]
+            self.fmt = fmt
             rows = h if whole else strip
+            self.cap = w * strip  # pixels a scratch holds
             self.buf = bytearray(w * rows * bits // 8)
-            self.screen = framebuf.FrameBuffer(self.buf, w, rows, fmt)
+            self.screen = self.whole_screen = framebuf.FrameBuffer(self.buf, w, rows, fmt)
             self.wire = framebuf.FrameBuffer(bytearray(2 * n), n, 1, framebuf.RGB565)  # index -> colour
             self.room = n
             self.rgbs = []  # the colour of each index given out
-            self.strip_rows = strip
-            self.strip_buf = bytearray(w * strip * 2)
-            self.strip = framebuf.FrameBuffer(self.strip_buf, w, strip, framebuf.RGB565)
+            self.strip_buf = bytearray(self.cap * 2)
+            self.scratches = {}  # (w << 10 | h) -> the scratch's FrameBuffers of that shape
         self.shown = None
         self.pending = []  # boxes to repaint that no grid marks (a grid moved away)
         self.box = [0, 0, 0, 0]  # the box a repaint grows (Tiles.grow), reused
-        self.band = 8 if self.mono else strip  # rows pushed together: a page, or a strip
+        self.rects = []  # the changed rectangles of a flush, [x0, y0, x1, y1] each
+        self.band = 8  # rows pushed together: a page, or a strip of the whole screen
         self.bands = bytearray((h + self.band - 1) // self.band)  # 1: changed since the last push
         self.background = self.value(0)
 
@@ -323,9 +332,13 @@ class FbGfx:
         self.pending.append((x0, y0, x1, y1))
 
     def flush(self):
-        """Repaint what changed and push its rows to the panel."""
+        """Draw what changed again and send it to the panel: each changed rectangle on its
+        own (a window of the panel), or on a whole screen the bands of rows that changed."""
         layer = self.shown
         if layer is None:
+            return
+        if not self.whole:
+            self.flush_rects(layer)
             return
         # One box around everything marked: one pass over the layer costs less in Python than
         # a pass per change (measured with tools/mp/fb_redraw.py), and the bands pushed are the same.
@@ -349,25 +362,93 @@ class FbGfx:
             if bands[i]:
                 bands[i] = 0
                 y0 = i * self.band
-                y1 = min(self.height, y0 + self.band)
-                if not self.whole:  # the strip holds nothing yet: paint the band whole
-                    self.top = y0
-                    self.screen.fill(self.background)
-                    for t in self.shown.items:
-                        t.paint(0, y0, self.width, y1)
-                self.push(y0, y1)
-        self.top = 0
+                self.push(y0, min(self.height, y0 + self.band))
 
-    def repaint(self, x0, y0, x1, y1):
+    def flush_rects(self, layer):
+        """The colour screen without a whole buffer: the rectangles the grids marked (and the
+        places grids left), merged where they meet, each drawn whole in the scratch and sent
+        to its window of the panel."""
+        rects = self.rects
+        for t in layer.items:
+            if t.dirty:
+                t.dirty = False
+                self.add_rect(t.x + t.c0 * t.w, t.y + t.r0 * t.h, t.x + t.c1 * t.w, t.y + t.r1 * t.h)
+        pending = self.pending
+        while pending:
+            b = pending.pop()
+            self.add_rect(b[0], b[1], b[2], b[3])
+        while rects:
+            r = rects.pop()
+            self.draw_rect(layer.items, r[0], r[1], r[2], r[3])
+
+    def add_rect(self, x0, y0, x1, y1):
+        """Take in a changed rectangle (clipped to the screen), merged with every one it meets or
+        touches: a pixel is drawn once a flush."""
         x0 = max(0, x0)
         y0 = max(0, y0)
         x1 = min(self.width, x1)
         y1 = min(self.height, y1)
         if x0 >= x1 or y0 >= y1:
             return
-        if not self.whole:  # painted band by band when pushed
-            for i in range(y0 // self.band, (y1 - 1) // self.band + 1):
-                self.bands[i] = 1
+        rects = self.rects
+        i = 0
+        while i < len(rects):
+            r = rects[i]
+            if r[0] <= x1 and x0 <= r[2] and r[1] <= y1 and y0 <= r[3]:
+                x0 = min(x0, r[0])
+                y0 = min(y0, r[1])
+                x1 = max(x1, r[2])
+                y1 = max(y1, r[3])
+                rects.pop(i)
+                i = 0  # the bigger one may meet one passed already
+            else:
+                i += 1
+        rects.append([x0, y0, x1, y1])
+
+    def draw_rect(self, items, x0, y0, x1, y1):
+        """Draw the rectangle: as many rows at a time as the scratch holds, every grid that meets
+        them painted in order into the colour indices, taken to RGB565 by the palette blit (C
+        loops both) and sent to the panel's window."""
+        w = x1 - x0
+        rows = self.cap // w
+        self.left = x0
+        while y0 < y1:
+            yb = min(y1, y0 + rows)
+            h = yb - y0
+            self.top = y0
+            screen, rgb = self.scratch(w, h)
+            self.screen = screen
+            screen.fill(self.background)
+            for t in items:
+                if t.x < x1 and t.x1 > x0 and t.y < yb and t.y1 > y0:
+                    t.paint(x0, y0, x1, yb)
+            rgb.blit(screen, 0, 0, -1, self.wire)
+            self.panel.write_rect(x0, y0, x1, yb, memoryview(self.strip_buf)[: w * h * 2])
+            y0 = yb
+        self.left = self.top = 0
+        self.screen = self.whole_screen
+
+    def scratch(self, w, h):
+        """(colour indices, RGB565) FrameBuffers of w x h over the scratch buffers, kept for the
+        next rectangle of that shape (a table's changes come in a few shapes)."""
+        key = w << 10 | h
+        fbs = self.scratches.get(key)
+        if fbs is None:
+            if len(self.scratches) >= 16:
+                self.scratches.clear()
+            idx = framebuf.FrameBuffer(self.buf, w, h, self.fmt)
+            fbs = idx, framebuf.FrameBuffer(self.strip_buf, w, h, framebuf.RGB565)
+            self.scratches[key] = fbs
+        return fbs
+
+    def repaint(self, x0, y0, x1, y1):
+        """Paint the box (grown to the whole cells it meets) into the whole screen, and mark its
+        bands to be pushed."""
+        x0 = max(0, x0)
+        y0 = max(0, y0)
+        x1 = min(self.width, x1)
+        y1 = min(self.height, y1)
+        if x0 >= x1 or y0 >= y1:
             return
         items = self.shown.items
         box = self.box
@@ -394,10 +475,12 @@ class FbGfx:
             self.bands[i] = 1
 
     def push(self, y0, y1):
-        """Rows y0..y1-1, one band (a page of the monochrome panel, or a strip), to the panel."""
+        """Rows y0..y1-1 of the whole screen, one band (a page of the monochrome panel, or a
+        strip), to the panel."""
         w = self.width
         if self.mono:
             self.panel.write_rows(y0, y1, memoryview(self.buf)[y0 // 8 * w : (y0 // 8 + 1) * w])
             return
-        self.strip.blit(self.screen, 0, self.top - y0, -1, self.wire)
-        self.panel.write_rows(y0, y1, memoryview(self.strip_buf)[: (y1 - y0) * w * 2])
+        rgb = framebuf.FrameBuffer(self.strip_buf, w, y1 - y0, framebuf.RGB565)
+        rgb.blit(self.screen, 0, -y0, -1, self.wire)
+        self.panel.write_rect(0, y0, w, y1, memoryview(self.strip_buf)[: (y1 - y0) * w * 2])

@@ -99,12 +99,17 @@ class ST7789:
 
     def write_rows(self, y0, y1, data):
         """Rows y0..y1-1 of the whole width: (y1 - y0) * width * 2 bytes, big-endian RGB565."""
-        if not 0 <= y0 < y1 <= self.height:
-            raise ValueError("rows %d..%d outside 0..%d" % (y0, y1, self.height))
-        if len(data) != (y1 - y0) * self.width * 2:
-            raise ValueError("%d bytes for %d rows of %d pixels" % (len(data), y1 - y0, self.width))
+        self.write_rect(0, y0, self.width, y1, data)
+
+    def write_rect(self, x0, y0, x1, y1, data):
+        """The rectangle of columns x0..x1-1 and rows y0..y1-1, row by row: (x1 - x0) * (y1 - y0)
+        * 2 bytes, big-endian RGB565 (one window: the panel's pointer wraps at its right edge)."""
+        if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height):
+            raise ValueError("rectangle %d..%d x %d..%d outside %dx%d" % (x0, x1, y0, y1, self.width, self.height))
+        if len(data) != (y1 - y0) * (x1 - x0) * 2:
+            raise ValueError("%d bytes for %dx%d pixels" % (len(data), x1 - x0, y1 - y0))
         self.cs(0)
-        self._window(_CASET, self.xstart, self.xstart + self.width - 1)
+        self._window(_CASET, self.xstart + x0, self.xstart + x1 - 1)
         self._window(_RASET, self.ystart + y0, self.ystart + y1 - 1)
         self.one[0] = _RAMWR
         self.dc(0)

@@ -90,6 +90,20 @@ class FramePanel:
         self.file.flush()
         self.writes += 1
 
+    def write_rect(self, x0, y0, x1, y1, data):
+        """Columns x0..x1-1 of rows y0..y1-1 (RGB565): each row at its place in the file."""
+        n = (x1 - x0) * 2
+        if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height) or len(data) != n * (y1 - y0):
+            raise ValueError("rectangle %d..%d x %d..%d (%d bytes) does not fit" % (x0, x1, y0, y1, len(data)))
+        if x0 == 0 and x1 == self.width:
+            self.write_rows(y0, y1, data)
+            return
+        for y in range(y0, y1):
+            self.file.seek((y * self.width + x0) * 2)
+            self.file.write(data[(y - y0) * n : (y - y0 + 1) * n])
+        self.file.flush()
+        self.writes += 1
+
     def brightness(self, level):
         self.level = level
 

@@ -11,7 +11,7 @@ import gc
 
 from firmware import screens, ui
 from firmware.buttons import Input
-from firmware.lang import t
+from firmware.lang import forget, t
 from firmware.settings import Settings
 
 SNAPSHOT_MAX = 640  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
@@ -65,6 +65,7 @@ class App:
         """Make screen the one on show. Only its drawing is held: the table's while the table is
         shown (made again from the match when it comes back), else the panel's."""
         self.screen = screen
+        forget()  # the texts the screen before read again and again
         if screen.table:
             self.table_first(self.match.rules)
             layer = self.table.layer

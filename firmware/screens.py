@@ -122,6 +122,9 @@ class TableScreen(Screen):
         self.msg_color = ui.DIM
         self.next_bot = None
         self.lit = -2  # the seat the board's lights show
+        self.its = None  # items() as last made, for the match and moment its_key says
+        self.its_key = -1
+        self.its_match = None
 
     def enter(self, app):
         self.next_bot = None
@@ -137,11 +140,20 @@ class TableScreen(Screen):
                 self.jump(m, its, 1)
 
     def items(self, m):
+        """The strip's items: the person's cards, then the draw, end and pass moves they may make
+        (made again only after a move: a button asks three times)."""
+        s = m.state
+        key = ((s.round_no << 12 | s.hist_len) << 2 | s.phase) << 3 | m.view.seat  # a small int: no object
+        if key == self.its_key and m is self.its_match:
+            return self.its
         from engine.scoring import hand_list
 
         its = hand_list(m.view, m.view.seat)
         if m.my_turn():
             its.extend(m.finish_moves())
+        self.its = its
+        self.its_key = key
+        self.its_match = m
         return its
 
     def redraw(self, app):

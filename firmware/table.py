@@ -65,8 +65,13 @@ class TableView:
     # --- the parts ----------------------------------------------------------------
     def draw_rows(self, v):
         dead = self.rules.bastard
+        shown = self.shown_rows  # each row's lo and hi as drawn: a row that did not grow is skipped
         for c in range(self.rules.colors):
             lo, hi = v.lo[c], v.hi[c]
+            if not dead and shown[2 * c] == lo and shown[2 * c + 1] == hi:
+                continue
+            shown[2 * c] = lo
+            shown[2 * c + 1] = hi
             dm = turn.dead_mask(v, c) if dead and hi else 0
             for r in range(1, self.rules.ranks + 1):
                 if hi and lo <= r <= hi:
@@ -194,25 +199,32 @@ class TableView:
         mono = self.mono  # number and action cards framed: a filled face is the cursor's
         pos = cursor - self.first if 0 <= cursor < len(items) else -1
         inverted = -1 if self.cursor is not None else pos  # the slot drawn as the cursor
+        drawn = self.shown_slots  # what each slot shows, as one int: item << 4 | kind (-1: empty)
         for i in range(k):
             j = self.first + i
             mark = 0
             if j >= len(items):
-                self.draw_face(i, 0, "", ui.WHITE)
+                if drawn[i] != -1:
+                    drawn[i] = -1
+                    self.draw_face(i, 0, "", ui.WHITE)
             else:
                 m = items[j]
-                if m >= DRAW:
-                    text, kind, color = MOVE_TEXT[m], 6, ui.WHITE
-                elif m == SKIP or m == REVERSE:
-                    text, kind, color = self.token(m), 6 if mono else 7, ui.WHITE
-                elif bastard and turn.is_dead(v, m):
-                    text, kind, color = self.face(m), 5, 0xFFB0B0  # pink on the dark red
-                else:
-                    c = m >> 5
-                    text, kind, color = self.face(m), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
-                if i == inverted:
-                    kind, color = 8, ui.BLACK
-                self.draw_face(i, kind, text, color)
+                dead = bastard and m < DRAW and m != SKIP and m != REVERSE and turn.is_dead(v, m)
+                key = m << 4 | (8 if i == inverted else 5 if dead else 0)
+                if drawn[i] != key:  # the slot's text and colours only when it shows another card
+                    drawn[i] = key
+                    if m >= DRAW:
+                        text, kind, color = MOVE_TEXT[m], 6, ui.WHITE
+                    elif m == SKIP or m == REVERSE:
+                        text, kind, color = self.token(m), 6 if mono else 7, ui.WHITE
+                    elif dead:
+                        text, kind, color = self.face(m), 5, 0xFFB0B0  # pink on the dark red
+                    else:
+                        c = m >> 5
+                        text, kind, color = self.face(m), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
+                    if i == inverted:
+                        kind, color = 8, ui.BLACK
+                    self.draw_face(i, kind, text, color)
                 if show_marks and (m >= DRAW or playable(m)):
                     mark = 2
             if self.shown_marks[i] != mark:

@@ -216,6 +216,8 @@ def build(tv, gfx, width, height, rules):
     tv.shown_cursor = -1
     tv.shown_marks = [0] * L.slots
     tv.shown_faces = [0] * L.slots
+    tv.shown_slots = [-2] * L.slots  # item << 4 | kind as drawn (-1 empty, -2 nothing yet)
+    tv.shown_rows = bytearray(b"\xff" * 8)  # each row's lo and hi as drawn (255: nothing yet)
     tv.msg_dropped = 0  # lines of the last message that found no room (tools/layoutcheck.py)
     tv.pages = None
     if L.cursor_y is None:

@@ -61,7 +61,8 @@ def script():
     return "\n".join(
         [
             "hold 40 40",
-            "wait 1000  # the title menu comes up",
+            "wait until New match  # the title menu is up (a press made before it shows is dropped)",
+            "wait 300",
             "press %d %d  # New match" % (down, centre),
             "press %s  # three expert bots, to Start match" % " ".join(map(str, setup)),
             "press %d  # Start match" % centre,

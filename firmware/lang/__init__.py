@@ -9,7 +9,8 @@ per line, `key=text` (`\\n` in a text is a line break). use() reads the file
 once to index it: where each key's line starts, by a 14-bit hash of the key,
 4 bytes a text in one bytearray (under 1 KiB, where the file itself is ~7.5 KB).
 t() finds the key's line by the index and reads that line from the file: a text
-is in RAM only while it is shown, and no interned string stays behind (a dict of
+is in RAM only while it is shown or among the last 24 its screen read (the table's own,
+asked for every turn), and no interned string stays behind (a dict of
 a few hundred strings cost several KiB more, and the strings a .py table
 compiles into are interned for good; docs/memory.md has the figures). Every
 file has exactly en.txt's keys with the same %-placeholders (a test checks):
@@ -21,6 +22,17 @@ CODES = ("en", "de", "es", "nl", "pt")
 NAMES = ("English", "Deutsch", "Español", "Nederlands", "Português")
 
 _LANG = [None, "", ""]  # the chosen language's index (bytearray), its code, its file's path
+# The texts read last, by key: the table asks for the same twenty every turn, and a read is a
+# file opened, sought and read (on a board's littlefs, a walk of its directories first).
+# Let go when the screen changes (forget(): firmware/app.py show), so only the screen on
+# show's texts stay.
+_RECENT = {}
+_RECENT_MOST = 24
+
+
+def forget():
+    """Let the texts read so far go (a new screen asks for its own)."""
+    _RECENT.clear()
 
 
 def path(code):
@@ -85,6 +97,7 @@ def use(code):
     _LANG[0] = index
     _LANG[1] = code
     _LANG[2] = where
+    _RECENT.clear()
 
 
 def current():
@@ -97,6 +110,9 @@ def t(key):
     """The text of `key` in the chosen language (KeyError if the file lacks it). Keys written
     in the code are bytes (b"m_rules"): MicroPython interns a str literal of up to 10
     characters for good, and some 200 keys pushed its string pool over a 15 KiB step."""
+    text = _RECENT.get(key)
+    if text is not None:
+        return text
     index = _LANG[0]
     if index is None:
         use("en")
@@ -120,6 +136,9 @@ def t(key):
                 text = line[n + 1 :].rstrip(b"\r\n").decode()
                 if "\\" in text:
                     text = text.replace("\\n", "\n")
+                if len(_RECENT) >= _RECENT_MOST:
+                    _RECENT.clear()
+                _RECENT[key] = text
                 return text
             lo += 1
     raise KeyError(key)

@@ -8,11 +8,13 @@ released, then one 20 ms step, as tools/simdrive.py's press does), wN (one step 
 @NAME (write what the panel shows to OUTDIR/NAME.raw: big-endian RGB565, or one byte a
 pixel on a monochrome panel), play (take turns until the round ends, the person playing the
 first playable card or drawing/passing), start (from the title: New match, Start).
-The panel here is a recording one (the bytes write_rows sends, in place); tests compare the
+The panel here is a recording one (the bytes write_rect and write_rows send, in place); tests compare the
 frames with the displayio simulator's for the same tape (host_tests/test_gfx_framebuf.py).
 """
 
+import gc
 import sys
+import time
 
 sys.path.insert(0, "")
 
@@ -33,17 +35,30 @@ class RecordingPanel:
         self.px = bytearray(width * height * 2) if not mono else None
         self.writes = 0
         self.sent = 0
+        self.own = 0  # bytes this stand-in allocated (its row slices)
+        self.own_us = 0  # and the time it took
 
     def write_rows(self, y0, y1, data):
         w = self.width
-        if self.mono:
-            assert y0 % 8 == 0 and (y1 % 8 == 0 or y1 == self.height) and len(data) == (y1 - y0 + 7) // 8 * w
-            self.pages[y0 // 8 * w : y0 // 8 * w + len(data)] = data
-        else:
-            assert len(data) == (y1 - y0) * w * 2, (y0, y1, len(data))
-            self.px[y0 * w * 2 : y1 * w * 2] = data
+        assert self.mono, "a colour panel is sent rectangles (write_rect)"
+        assert y0 % 8 == 0 and (y1 % 8 == 0 or y1 == self.height) and len(data) == (y1 - y0 + 7) // 8 * w
+        self.pages[y0 // 8 * w : y0 // 8 * w + len(data)] = data
         self.writes += 1
         self.sent += len(data)
+
+    def write_rect(self, x0, y0, x1, y1, data):
+        t = time.ticks_us()
+        a = gc.mem_alloc()
+        w = self.width
+        n = (x1 - x0) * 2
+        assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= self.height and len(data) == n * (y1 - y0), (x0, y0, x1, y1)
+        for y in range(y0, y1):
+            at = (y * w + x0) * 2
+            self.px[at : at + n] = data[(y - y0) * n : (y - y0 + 1) * n]
+        self.writes += 1
+        self.sent += len(data)
+        self.own += gc.mem_alloc() - a  # a panel's glass allocates nothing: not the renderer's
+        self.own_us += time.ticks_diff(time.ticks_us(), t)  # nor takes the time of these copies
 
     def brightness(self, level):
         pass

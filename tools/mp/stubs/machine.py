@@ -570,6 +570,8 @@ def use_board(name, keep=True):
 #
 #   hold 40 40                  a press: the pin low for 40 ms, then released for 40 ms
 #   wait 1500                   nothing pressed for 1500 ms
+#   wait until New match        nothing pressed until a text on the screen has "New match"
+#                               (a slow boot's screen is waited for, not guessed)
 #   press 18 3                  GP18, then GP3: each pressed and released
 #   repeat 500 3 until Round 1 over
 #                               press GP3 until a text on the screen has "Round 1 over" (at most 500 times)
@@ -597,8 +599,8 @@ def screen_texts():
 
 
 def parse_script(text):
-    """The steps of a button script: ("hold", ms, ms), ("wait", ms), ("press", pins),
-    ("repeat", most, pins, text); a clear error naming the line otherwise."""
+    """The steps of a button script: ("hold", ms, ms), ("wait", ms), ("until", text), ("press",
+    pins), ("repeat", most, pins, text); a clear error naming the line otherwise."""
     steps = []
     n = 0
     for line in text.split("\n"):
@@ -609,6 +611,8 @@ def parse_script(text):
         try:
             if words[0] == "hold" and len(words) == 3:
                 steps.append(("hold", int(words[1]), int(words[2])))
+            elif words[0] == "wait" and len(words) > 2 and words[1] == "until":
+                steps.append(("until", " ".join(words[2:])))
             elif words[0] == "wait" and len(words) == 2:
                 steps.append(("wait", int(words[1])))
             elif words[0] == "press" and len(words) > 1:
@@ -648,6 +652,11 @@ class Player:
                 self.hold, self.gap = st[1], st[2]
             elif st[0] == "wait":
                 yield (-1, False, st[1])
+            elif st[0] == "until":
+                for _ in range(6000):  # at most 5 minutes of the board's clock
+                    if self._shows(st[1]):
+                        break
+                    yield (-1, False, 50)
             else:
                 rounds = st[1] if st[0] == "repeat" else 1
                 pins = st[2] if st[0] == "repeat" else st[1]
