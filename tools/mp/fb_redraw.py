@@ -8,7 +8,8 @@ whose panel records what write_rows sends) and, for MOVES of the person's turns,
 app step that plays a card: the engine move, the screen's update and the flush of what
 changed to the panel. Also times a whole table drawn from scratch. Prints key: value lines:
 move_us_median (the step, from the press read to the screen up to date: a save comes after),
-redraw_us_median and redraw_us_max (the renderer's part: repaint and push), redraw_bytes_median (bytes sent to the panel for a move),
+redraw_us_median and redraw_us_max (the renderer's part: repaint and push),
+redraw_bytes_median (bytes sent to the panel for a move),
 redraw_alloc_bytes_max (the most any refresh allocated: garbage a Pico's heap must
 hold), full_us, full_bytes, calibration_ms (bench_mp.py's loop, to scale the times to a board).
 The recording panel's own copying is counted out of every time and allocation (a real panel
