@@ -81,6 +81,13 @@ class Tiles:
     def __setitem__(self, i, k):
         self.grid[i] = k
 
+    def put(self, tiles, n):
+        """The first n cells of row 0 from the bytearray tiles (firmware/ui.py Line.set)."""
+        grid = self.grid
+        for i in range(n):
+            if grid[i] != tiles[i]:
+                grid[i] = tiles[i]
+
     def __getitem__(self, i):
         return self.grid[i]
 

@@ -7,19 +7,24 @@ again on its own: every grid of the layer that meets it painted, in the order th
 made (a transparent label over a card face comes out as displayio draws it), into a scratch of
 4-bit colour indices, turned into big-endian RGB565 by a palette blit (framebuf's C loops:
 nothing per pixel in Python) and sent to that rectangle's window of the panel. Only the scratch
-is in RAM (8 screen rows' pixels: 960 + 3,840 bytes for 240 columns); whole=True keeps the
-whole screen instead (16,200 bytes for 240x135; docs/memory.md has the measurements). Colour
-indices are given out again each time a layer is shown. A monochrome panel keeps its whole
-MONO_VLSB page buffer (1,024 bytes for 128x64) and is sent the pages that changed.
+is in RAM (indices for 8 screen rows, 24 where text is twice the size, and RGB565 for 8: 960
++ 3,840 bytes for 240 columns). Colour indices are given out again each time a layer is shown.
+A monochrome panel keeps its whole MONO_VLSB page buffer and is sent the pages that changed
+(boards/gfx_whole.py, which also keeps a colour screen whole when asked: docs/memory.md has the
+measurements); surface() picks.
 
 The panel (boards/st7789.py, boards/ssd1306.py) gives width, height, FORMAT ("RGB565" or
-"MONO_VLSB"), write_rect(x0, y0, x1, y1, data) (RGB565) or write_rows(y0, y1, data) (pages)
-and brightness(level).
+"MONO_VLSB"), open_rect(x0, y0, x1, y1), send(data) (whole rows of RGB565) and close(), or
+write_rows(y0, y1, data) (pages), and brightness(level).
 """
+
 import framebuf
 
-# Sheet formats by the colours a sheet needs: (most colours, framebuf format, pixels per byte).
-SHEET_FORMATS = ((2, framebuf.MONO_HLSB, 8), (4, framebuf.GS2_HMSB, 4), (16, framebuf.GS4_HMSB, 2))
+# Sheet formats by the colours a sheet needs: (most colours, framebuf format, pixels per byte;
+# 0: a byte holds 8 pixels of a column). Two colours go by columns: a glyph 6 or 12 pixels wide
+# fills whole bytes that way, where rows of it leave 2 or 4 bits of each byte unused (the
+# glyph sheet at twice the size: 5,904 bytes, not 7,872).
+SHEET_FORMATS = ((2, framebuf.MONO_VLSB, 0), (4, framebuf.GS2_HMSB, 4), (16, framebuf.GS4_HMSB, 2))
 # The screen's index formats by bits a pixel: (format, colours).
 SCREEN_FORMATS = {4: (framebuf.GS4_HMSB, 16), 8: (framebuf.GS8, 255)}
 # framebuf's blit compares its key with the colour after the palette: a transparent colour
@@ -36,6 +41,13 @@ def rgb565_be(rgb):
 
 def luma(rgb):
     return ((rgb >> 16 & 255) * 77 + (rgb >> 8 & 255) * 150 + (rgb & 255) * 29) >> 8
+
+
+def _bytes(w, h, per_byte):
+    """Bytes of a w x h framebuf with per_byte pixels to a byte of a row (0: of a column)."""
+    if per_byte:
+        return (w + per_byte - 1) // per_byte * h
+    return w * ((h + 7) // 8)
 
 
 def sheet_format(ncolors):
@@ -62,10 +74,9 @@ class Sheet:
         fmt, per_byte = sheet_format(ncolors)
         w = tile_w * scale
         h = tile_h * scale
-        row = (w + per_byte - 1) // per_byte
         self.h = h  # a tile's height on screen
-        self.fb = framebuf.FrameBuffer(bytearray(row * h * count), w, h * count, fmt)
-        self.one = framebuf.FrameBuffer(bytearray(row * h), w, h, fmt)  # one tile, copied out to draw
+        self.fb = framebuf.FrameBuffer(bytearray(_bytes(w, h * count, per_byte)), w, h * count, fmt)
+        self.one = framebuf.FrameBuffer(bytearray(_bytes(w, h, per_byte)), w, h, fmt)  # a tile, copied out to draw
 
     def set(self, k, x, y, v):
         s = self.scale
@@ -145,6 +156,20 @@ class Tiles:
             self.cells[j] = k
             self._mark(c, r, c + 1, r + 1)
 
+    def put(self, tiles, n):
+        """The first n cells of row 0 from the bytearray tiles; the span that changed is marked
+        once (a line of text: firmware/ui.py Line.set)."""
+        cells = self.cells
+        lo = hi = -1
+        for i in range(n):
+            if cells[i] != tiles[i]:
+                cells[i] = tiles[i]
+                if lo < 0:
+                    lo = i
+                hi = i
+        if lo >= 0:
+            self._mark(lo, 0, hi + 1, 1)
+
     def __getitem__(self, i):
         if type(i) is tuple:
             return self.cells[i[1] * self.cols + i[0]]
@@ -165,43 +190,6 @@ class Tiles:
             self.x1 = x + self.cols * self.w
             self.y1 = y + self.rows * self.h
             self._mark(0, 0, self.cols, self.rows)
-
-    def grow(self, box):
-        """Widen box, [x0, y0, x1, y1], in place to take in whole the cells of this grid it meets
-        (a grid draws whole cells); True if it grew. No tuple made: a repaint asks every grid
-        again until none grows (tuples there were 20-70 KB of garbage a move on a Pico)."""
-        w = self.w
-        h = self.h
-        x = self.x
-        y = self.y
-        c0 = (box[0] - x) // w
-        r0 = (box[1] - y) // h
-        c1 = (box[2] - x + w - 1) // w
-        r1 = (box[3] - y + h - 1) // h
-        if c0 < 0:
-            c0 = 0
-        if r0 < 0:
-            r0 = 0
-        if c1 > self.cols:
-            c1 = self.cols
-        if r1 > self.rows:
-            r1 = self.rows
-        if c0 >= c1 or r0 >= r1:
-            return False
-        grown = False
-        if x + c0 * w < box[0]:
-            box[0] = x + c0 * w
-            grown = True
-        if y + r0 * h < box[1]:
-            box[1] = y + r0 * h
-            grown = True
-        if x + c1 * w > box[2]:
-            box[2] = x + c1 * w
-            grown = True
-        if y + r1 * h > box[3]:
-            box[3] = y + r1 * h
-            grown = True
-        return grown
 
     def paint(self, x0, y0, x1, y1):
         """Draw the cells that meet the box into gfx.screen, whose first pixel is the screen's
@@ -237,6 +225,13 @@ class Tiles:
         for r in range(r0, r1):
             j = r * self.cols
             yy = y + r * h - gfx.top
+            if gfx.clipped and y + r * h <= y0 and y + (r + 1) * h >= y1:
+                # The screen is the box, and the box lies within this row of cells: blitted
+                # whole, the sheet's other tiles fall outside it (a sheet is a tile wide), so
+                # the tile is not copied out first (a third of a move's pixel work).
+                for c in range(c0, c1):
+                    screen.blit(tiles, x + c * w, yy - cells[j + c] * th, key, pal)
+                continue
             for c in range(c0, c1):
                 one.blit(tiles, 0, -cells[j + c] * th)  # the tile, copied out of its sheet
                 screen.blit(one, x + c * w, yy, key, pal)
@@ -245,41 +240,43 @@ class Tiles:
 class FbGfx:
     """The surface a MicroPython board hands the firmware as board.gfx (boards/mpboard.py)."""
 
-    def __init__(self, panel, bits=4, strip=8, whole=False):
-        """bits: 4 or 8 bits of colour index a pixel; whole: keep the whole screen (else a
-        scratch of `strip` screen rows' pixels, where each changed rectangle is drawn again:
-        docs/memory.md)."""
+    def __init__(self, panel, bits=4, strip=0):
+        """bits: 4 or 8 bits of colour index a pixel; strip: the rows of screen the colour
+        indices' scratch holds (0: a line of text's height, 24 on the screens whose text is
+        twice the size, else 8; docs/memory.md)."""
+        self.setup(panel)
+        w = self.width
+        if not strip:
+            strip = 24 if self.height >= 200 else 8  # firmware/ui.py text_scale
+        self.indices(bits, strip)
+        self.cap = w * strip  # pixels the colour indices' scratch holds
+        self.screen = None  # the scratch being painted (draw_rect)
+        self.clipped = True  # the screen painted is the box asked for (Tiles.paint)
+        self.scratches = {}  # the scratches' FrameBuffers by shape (scratch())
+        self.rects = []  # the changed rectangles of a flush, [x0, y0, x1, y1] each
+        self.background = self.value(0)
+
+    def setup(self, panel):
         self.panel = panel
-        w = self.width = panel.width
-        h = self.height = panel.height
+        self.width = panel.width
+        self.height = panel.height
         self.mono = panel.FORMAT == "MONO_VLSB"
         self.left = 0  # the screen column and row of the buffer's first pixel
         self.top = 0
-        if self.mono:  # 1,024 bytes for 128x64: always whole
-            self.whole = True
-            self.buf = bytearray(w * ((h + 7) // 8))
-            self.screen = framebuf.FrameBuffer(self.buf, w, h, framebuf.MONO_VLSB)
-            self.wire = None
-        else:
-            self.whole = whole
-            fmt, n = SCREEN_FORMATS[bits]
-            self.fmt = fmt
-            rows = h if whole else strip
-            self.cap = w * strip  # pixels a scratch holds
-            self.buf = bytearray(w * rows * bits // 8)
-            self.screen = self.whole_screen = framebuf.FrameBuffer(self.buf, w, rows, fmt)
-            self.wire = framebuf.FrameBuffer(bytearray(2 * n), n, 1, framebuf.RGB565)  # index -> colour
-            self.room = n
-            self.rgbs = []  # the colour of each index given out
-            self.strip_buf = bytearray(self.cap * 2)
-            self.scratches = {}  # (w << 10 | h) -> the scratch's FrameBuffers of that shape
         self.shown = None
         self.pending = []  # boxes to repaint that no grid marks (a grid moved away)
-        self.box = [0, 0, 0, 0]  # the box a repaint grows (Tiles.grow), reused
-        self.rects = []  # the changed rectangles of a flush, [x0, y0, x1, y1] each
-        self.band = 8  # rows pushed together: a page, or a strip of the whole screen
-        self.bands = bytearray((h + self.band - 1) // self.band)  # 1: changed since the last push
-        self.background = self.value(0)
+
+    def indices(self, bits, rows):
+        """Colour indices of `bits` a pixel, `rows` screen rows of them, and the RGB565 they are
+        taken to, 8 rows at a time."""
+        w = self.width
+        self.fmt, n = SCREEN_FORMATS[bits]
+        self.buf = bytearray(w * rows * bits // 8)
+        self.wire = framebuf.FrameBuffer(bytearray(2 * n), n, 1, framebuf.RGB565)  # index -> colour
+        self.room = n
+        self.rgbs = []  # the colour of each index given out
+        self.rgb_cap = w * 2  # RGB565 for two screen rows: sent as it is made (docs/memory.md)
+        self.strip_buf = bytearray(self.rgb_cap * 2)
 
     # --- the surface -------------------------------------------------------------
     def layer(self):
@@ -332,37 +329,11 @@ class FbGfx:
         self.pending.append((x0, y0, x1, y1))
 
     def flush(self):
-        """Draw what changed again and send it to the panel: each changed rectangle on its
-        own (a window of the panel), or on a whole screen the bands of rows that changed."""
+        """Draw what changed again and send it to the panel: each changed rectangle on its own,
+        a window of the panel."""
         layer = self.shown
-        if layer is None:
-            return
-        if not self.whole:
+        if layer is not None:
             self.flush_rects(layer)
-            return
-        # One box around everything marked: one pass over the layer costs less in Python than
-        # a pass per change (measured with tools/mp/fb_redraw.py), and the bands pushed are the same.
-        x0 = y0 = 1 << 20
-        x1 = y1 = -1
-        for t in layer.items:
-            if t.dirty:
-                t.dirty = False
-                x0 = min(x0, t.x + t.c0 * t.w)
-                y0 = min(y0, t.y + t.r0 * t.h)
-                x1 = max(x1, t.x + t.c1 * t.w)
-                y1 = max(y1, t.y + t.r1 * t.h)
-        pending = self.pending
-        while pending:
-            b = pending.pop()
-            x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
-        if x1 >= 0:
-            self.repaint(x0, y0, x1, y1)
-        bands = self.bands
-        for i in range(len(bands)):
-            if bands[i]:
-                bands[i] = 0
-                y0 = i * self.band
-                self.push(y0, min(self.height, y0 + self.band))
 
     def flush_rects(self, layer):
         """The colour screen without a whole buffer: the rectangles the grids marked (and the
@@ -406,81 +377,55 @@ class FbGfx:
         rects.append([x0, y0, x1, y1])
 
     def draw_rect(self, items, x0, y0, x1, y1):
-        """Draw the rectangle: as many rows at a time as the scratch holds, every grid that meets
-        them painted in order into the colour indices, taken to RGB565 by the palette blit (C
-        loops both) and sent to the panel's window."""
+        """Draw the rectangle in one window of the panel: as many rows at a time as the scratch
+        holds, every grid that meets them painted in order into the colour indices, then taken
+        to RGB565 by the palette blit (C loops both) a few rows at a time and sent."""
         w = x1 - x0
         rows = self.cap // w
+        out = self.rgb_cap // w
+        panel = self.panel
+        panel.open_rect(x0, y0, x1, y1)
         self.left = x0
         while y0 < y1:
             yb = min(y1, y0 + rows)
-            h = yb - y0
             self.top = y0
-            screen, rgb = self.scratch(w, h)
-            self.screen = screen
+            screen = self.screen = self.scratch(self.buf, self.fmt, w, yb - y0)
             screen.fill(self.background)
             for t in items:
                 if t.x < x1 and t.x1 > x0 and t.y < yb and t.y1 > y0:
                     t.paint(x0, y0, x1, yb)
-            rgb.blit(screen, 0, 0, -1, self.wire)
-            self.panel.write_rect(x0, y0, x1, yb, memoryview(self.strip_buf)[: w * h * 2])
+            y = y0
+            while y < yb:
+                ye = min(yb, y + out)
+                rgb, data = self.scratch(self.strip_buf, framebuf.RGB565, w, ye - y)
+                rgb.blit(screen, 0, y0 - y, -1, self.wire)
+                panel.send(data)
+                y = ye
             y0 = yb
+        panel.close()
         self.left = self.top = 0
-        self.screen = self.whole_screen
 
-    def scratch(self, w, h):
-        """(colour indices, RGB565) FrameBuffers of w x h over the scratch buffers, kept for the
-        next rectangle of that shape (a table's changes come in a few shapes)."""
-        key = w << 10 | h
-        fbs = self.scratches.get(key)
-        if fbs is None:
-            if len(self.scratches) >= 16:
+    def scratch(self, buf, fmt, w, h):
+        """A FrameBuffer of w x h over buf (the colour indices' scratch), or for the RGB565 one
+        (strip_buf) the FrameBuffer and the memoryview of its bytes: kept for the next rectangle
+        of that shape (a table's changes come in a few shapes; nothing new a chunk sent)."""
+        key = (w << 10 | h) << 1 | (buf is self.buf)
+        got = self.scratches.get(key)
+        if got is None:
+            if len(self.scratches) >= 8:
                 self.scratches.clear()
-            idx = framebuf.FrameBuffer(self.buf, w, h, self.fmt)
-            fbs = idx, framebuf.FrameBuffer(self.strip_buf, w, h, framebuf.RGB565)
-            self.scratches[key] = fbs
-        return fbs
+            got = framebuf.FrameBuffer(buf, w, h, fmt)
+            if buf is self.strip_buf:
+                got = got, memoryview(buf)[: w * h * 2]
+            self.scratches[key] = got
+        return got
 
-    def repaint(self, x0, y0, x1, y1):
-        """Paint the box (grown to the whole cells it meets) into the whole screen, and mark its
-        bands to be pushed."""
-        x0 = max(0, x0)
-        y0 = max(0, y0)
-        x1 = min(self.width, x1)
-        y1 = min(self.height, y1)
-        if x0 >= x1 or y0 >= y1:
-            return
-        items = self.shown.items
-        box = self.box
-        box[0] = x0
-        box[1] = y0
-        box[2] = x1
-        box[3] = y1
-        grown = True
-        while grown:  # a grid drawn over the box draws whole cells: take them in, and what they meet
-            grown = False
-            for t in items:
-                if t.grow(box):
-                    grown = True
-        x0 = box[0]
-        y0 = box[1]
-        x1 = box[2]
-        y1 = box[3]
-        self.screen.fill_rect(x0, y0, x1 - x0, y1 - y0, self.background)
-        for t in items:
-            t.paint(x0, y0, x1, y1)
-        y0 = max(0, y0)  # cells may reach past the screen's edges
-        y1 = min(self.height, y1)
-        for i in range(y0 // self.band, (y1 - 1) // self.band + 1):
-            self.bands[i] = 1
 
-    def push(self, y0, y1):
-        """Rows y0..y1-1 of the whole screen, one band (a page of the monochrome panel, or a
-        strip), to the panel."""
-        w = self.width
-        if self.mono:
-            self.panel.write_rows(y0, y1, memoryview(self.buf)[y0 // 8 * w : (y0 // 8 + 1) * w])
-            return
-        rgb = framebuf.FrameBuffer(self.strip_buf, w, y1 - y0, framebuf.RGB565)
-        rgb.blit(self.screen, 0, -y0, -1, self.wire)
-        self.panel.write_rect(0, y0, w, y1, memoryview(self.strip_buf)[: (y1 - y0) * w * 2])
+def surface(panel, bits=4, whole=False):
+    """The framebuf surface for a panel: a monochrome one, or whole=True, keeps the whole screen
+    (boards/gfx_whole.py, loaded then only); a colour one draws rectangle by rectangle."""
+    if whole or panel.FORMAT == "MONO_VLSB":
+        from boards.gfx_whole import WholeGfx
+
+        return WholeGfx(panel, bits)
+    return FbGfx(panel, bits)

@@ -14,14 +14,14 @@ class MpBoard(Board):
     has_backlight = True
 
     def __init__(self, panel, keys, gfx=None):
-        """gfx: the renderer; by default a boards.gfx_framebuf.FbGfx on the panel."""
+        """gfx: the renderer; by default boards.gfx_framebuf's surface for the panel."""
         Board.__init__(self)
         self.panel = panel
         self.keys = keys
         if gfx is None:
-            from boards.gfx_framebuf import FbGfx
+            from boards.gfx_framebuf import surface
 
-            gfx = FbGfx(panel)
+            gfx = surface(panel)
         self.gfx = gfx
 
     def show(self, layer):

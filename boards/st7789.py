@@ -20,9 +20,7 @@ _SLPOUT = const(0x11)
 _NORON = const(0x13)
 _INVON = const(0x21)
 _DISPON = const(0x29)
-_CASET = const(0x2A)
-_RASET = const(0x2B)
-_RAMWR = const(0x2C)
+# CASET 0x2A, RASET 0x2B, RAMWR 0x2C: written as bytes where they are sent (open_rect)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
 
@@ -85,37 +83,57 @@ class ST7789:
             self.spi.write(self.one)
         self.cs(1)
 
-    def _window(self, cmd, lo, hi):
-        b = self.four
-        b[0] = lo >> 8
-        b[1] = lo & 255
-        b[2] = hi >> 8
-        b[3] = hi & 255
-        self.one[0] = cmd
-        self.dc(0)
-        self.spi.write(self.one)
-        self.dc(1)
-        self.spi.write(b)
-
     def write_rows(self, y0, y1, data):
         """Rows y0..y1-1 of the whole width: (y1 - y0) * width * 2 bytes, big-endian RGB565."""
         self.write_rect(0, y0, self.width, y1, data)
 
     def write_rect(self, x0, y0, x1, y1, data):
         """The rectangle of columns x0..x1-1 and rows y0..y1-1, row by row: (x1 - x0) * (y1 - y0)
-        * 2 bytes, big-endian RGB565 (one window: the panel's pointer wraps at its right edge)."""
-        if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height):
-            raise ValueError("rectangle %d..%d x %d..%d outside %dx%d" % (x0, x1, y0, y1, self.width, self.height))
+        * 2 bytes, big-endian RGB565."""
         if len(data) != (y1 - y0) * (x1 - x0) * 2:
             raise ValueError("%d bytes for %dx%d pixels" % (len(data), x1 - x0, y1 - y0))
-        self.cs(0)
-        self._window(_CASET, self.xstart + x0, self.xstart + x1 - 1)
-        self._window(_RASET, self.ystart + y0, self.ystart + y1 - 1)
-        self.one[0] = _RAMWR
-        self.dc(0)
-        self.spi.write(self.one)
-        self.dc(1)
+        self.open_rect(x0, y0, x1, y1)
         self.spi.write(data)
+        self.cs(1)
+
+    def open_rect(self, x0, y0, x1, y1):
+        """Open the panel's window on columns x0..x1-1 and rows y0..y1-1: send() then gives its
+        pixels, whole rows in order (the panel's pointer wraps at the window's right edge), and
+        close() ends it. One window for a rectangle drawn a few rows at a time."""
+        if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height):
+            raise ValueError("rectangle %d..%d x %d..%d outside %dx%d" % (x0, x1, y0, y1, self.width, self.height))
+        b = self.four
+        dc = self.dc
+        spi = self.spi  # (spi.write called as a method: a bound one kept would be a new object a call)
+        self.cs(0)
+        x0 += self.xstart
+        x1 += self.xstart - 1
+        b[0] = x0 >> 8
+        b[1] = x0 & 255
+        b[2] = x1 >> 8
+        b[3] = x1 & 255
+        dc(0)
+        spi.write(b"\x2a")  # CASET
+        dc(1)
+        spi.write(b)
+        y0 += self.ystart
+        y1 += self.ystart - 1
+        b[0] = y0 >> 8
+        b[1] = y0 & 255
+        b[2] = y1 >> 8
+        b[3] = y1 & 255
+        dc(0)
+        spi.write(b"\x2b")  # RASET
+        dc(1)
+        spi.write(b)
+        dc(0)
+        spi.write(b"\x2c")  # RAMWR
+        dc(1)
+
+    def send(self, data):
+        self.spi.write(data)
+
+    def close(self):
         self.cs(1)
 
     def brightness(self, level):

@@ -91,16 +91,32 @@ class FramePanel:
         self.writes += 1
 
     def write_rect(self, x0, y0, x1, y1, data):
-        """Columns x0..x1-1 of rows y0..y1-1 (RGB565): each row at its place in the file."""
+        self.open_rect(x0, y0, x1, y1)
+        self.send(data)
+        self.close()
+
+    def open_rect(self, x0, y0, x1, y1):
+        """A window of columns x0..x1-1 and rows y0..y1-1 (RGB565): send() gives its rows."""
+        if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height):
+            raise ValueError("rectangle %d..%d x %d..%d does not fit the panel" % (x0, x1, y0, y1))
+        self.window = [x0, y0, x1, y1]
+
+    def send(self, data):
+        x0, y, x1, y1 = self.window
         n = (x1 - x0) * 2
-        if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height) or len(data) != n * (y1 - y0):
-            raise ValueError("rectangle %d..%d x %d..%d (%d bytes) does not fit" % (x0, x1, y0, y1, len(data)))
-        if x0 == 0 and x1 == self.width:
-            self.write_rows(y0, y1, data)
-            return
-        for y in range(y0, y1):
-            self.file.seek((y * self.width + x0) * 2)
-            self.file.write(data[(y - y0) * n : (y - y0 + 1) * n])
+        rows = len(data) // n
+        if len(data) % n or y + rows > y1:
+            raise ValueError("%d bytes are not whole rows of the window %r" % (len(data), self.window))
+        if x1 - x0 == self.width:
+            self.file.seek(y * n)
+            self.file.write(data)
+        else:
+            for i in range(rows):
+                self.file.seek(((y + i) * self.width + x0) * 2)
+                self.file.write(data[i * n : (i + 1) * n])
+        self.window[1] = y + rows
+
+    def close(self):
         self.file.flush()
         self.writes += 1
 
@@ -136,9 +152,9 @@ class WebBoard(Board):
         self.labels = scheme.labels
         mono = getattr(scheme, "mono", False)
         self.panel = FramePanel(self.width, self.height, mono)
-        from boards.gfx_framebuf import FbGfx
+        from boards.gfx_framebuf import surface
 
-        self.gfx = FbGfx(self.panel)
+        self.gfx = surface(self.panel)
         self.queue = bytearray(QUEUE)
         self.head = 0
         self.size = 0

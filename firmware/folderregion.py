@@ -16,13 +16,12 @@ the folder at the first boot; one of another size is kept aside with a notice.
 
 import os
 
-from firmware.fileregion import set_aside
 from firmware.store import ERROR_AREA
 
 _DIR = 0x4000  # os.stat's mode bit of a directory
 
 
-def _mode(path):
+def mode_of(path):
     """os.stat's mode of path, or -1 when nothing is there."""
     try:
         return os.stat(path)[0]
@@ -37,12 +36,6 @@ def _size(path):
         return 0
 
 
-def _remove_folder(path):
-    for name in os.listdir(path):
-        os.remove(path + "/" + name)
-    os.rmdir(path)
-
-
 class FolderRegion:
     """A byte region of a fixed size kept as a few files in a folder."""
 
@@ -55,44 +48,18 @@ class FolderRegion:
         half = size // 2
         self.starts = (0, half - ERROR_AREA, half, size - ERROR_AREA, size)  # the parts
         self.notice = ""
-        mode = _mode(folder)
-        if mode != -1 and not mode & _DIR:  # a file of the person's own by that name
-            self._note(set_aside(folder, _size(folder), size))
-            mode = -1
-        if mode == -1:
-            self._make(old)
-        self.sizes = [_size(self._path(k)) for k in range(4)]  # bytes in each part's file
+        mode = mode_of(folder)
+        if mode == -1 or not mode & _DIR:  # the first boot of this layout (firmware/foldermake.py)
+            from engine import unload
+            from firmware.foldermake import make
 
-    def _note(self, text):
-        self.notice = self.notice + "\n" + text if self.notice else text
+            self.notice = make(folder, size, self.starts, old, mode != -1)
+            unload("firmware.foldermake")
+            unload("firmware.fileregion")  # (its set_aside: nothing else of it runs on a board)
+        self.sizes = [_size(self._path(k)) for k in range(4)]  # bytes in each part's file
 
     def _path(self, k):
         return "%s/%d" % (self.folder, k)
-
-    def _make(self, old):
-        """The folder, with what the old region file held; made under another name and renamed
-        (littlefs renames atomically): a power cut leaves no half-made folder behind."""
-        tmp = self.folder + ".new"
-        if _mode(tmp) != -1:
-            _remove_folder(tmp)
-        os.mkdir(tmp)
-        have = _size(old) if _mode(old) != -1 else -1
-        if have == self.size:
-            with open(old, "rb") as f:
-                data = f.read()
-            for k in range(4):
-                part = data[self.starts[k] : self.starts[k + 1]]
-                n = len(part)
-                while n and part[n - 1] == 0xFF:
-                    n -= 1
-                if n:
-                    with open("%s/%d" % (tmp, k), "wb") as f:
-                        f.write(part[:n])
-        os.rename(tmp, self.folder)
-        if have == self.size:
-            os.remove(old)
-        elif have > 0:  # (an empty file holds no save)
-            self._note(set_aside(old, have, self.size))
 
     def __len__(self):
         return self.size

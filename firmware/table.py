@@ -230,8 +230,8 @@ class TableView:
             if self.shown_marks[i] != mark:
                 self.shown_marks[i] = mark
                 self.marks[i] = mark
-        self.arrows[0][0] = ord("<") - ui.FIRST if self.first > 0 else 0
-        self.arrows[1][0] = ord(">") - ui.FIRST if self.first + k < len(items) else 0
+        self.arrows[0][0] = 1 if self.first > 0 else 0  # "<" (firmware/tablebuild.py's arrow tiles)
+        self.arrows[1][0] = 2 if self.first + k < len(items) else 0  # ">"
         if self.cursor is None:
             self.shown_cursor = pos
         elif pos != self.shown_cursor:

@@ -165,6 +165,7 @@ def build(tv, gfx, width, height, rules):
             for x in range(L.cw):
                 if row >> (5 - x // s) & 1:
                     sym.set(0, x, y, 1 + c)
+    arrows = ui.glyph_tiles(gfx, "<>")  # the hand's scroll arrows (tiles 1 and 2: table.py)
     ui.drop_bits()
     gfx.tiles(g, sym, L.x, L.rows_y, 1, 1, (None,) + colors)
     # Opponents (Layout says where), clockwise from the person.
@@ -199,10 +200,9 @@ def build(tv, gfx, width, height, rules):
         tv.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, top, label, s))
     # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
     y = top + (L.lh - ui.CHAR_H) // 2
-    sheet = ui.glyph_sheet(gfx)
     tv.arrows = []
     for x in (L.strip_x - ui.CHAR_W - 1, L.strip_x + L.slots * L.slot_w - L.gap + 1):
-        tv.arrows.append(gfx.tiles(g, sheet, x, y, 1, 1, (None, ui.DIM)))
+        tv.arrows.append(gfx.tiles(g, arrows, x, y, 1, 1, (None, ui.DIM)))
     bars = _bar_sheet(gfx, L.slot_w, L.slot_w - L.gap, L.bar)
     tv.cursor = None
     if L.cursor_y is not None:

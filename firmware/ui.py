@@ -26,6 +26,7 @@ GOOD = 0x40E040
 TITLE = 0xFFD040
 
 _SHEETS = []  # (gfx, scale, sheet) for each glyph sheet made
+_LINE = bytearray(64)  # a line's tile indices while Line.set writes them (one buffer for all)
 
 # The tiles' pixels are firmware/glyphbits.py: read while a sheet is drawn, then dropped.
 # --- the tiles, from firmware/glyphs.py (tools/glyphpack.py writes these) ---
@@ -83,6 +84,22 @@ def glyph_sheet(gfx, scale=1):
     return sheet
 
 
+def glyph_tiles(gfx, chars):
+    """A small sheet of these characters' glyphs at single size: tile 0 blank, tile i + 1 the
+    character chars[i] (the table's scroll arrows: on a screen whose text is twice the size, the
+    whole single-size sheet would cost 2 KB of a framebuf board's heap for two glyphs). The
+    caller drops the glyphs' pixels (drop_bits) when done."""
+    sheet = gfx.sheet(CHAR_W, CHAR_H, len(chars) + 1, 2)
+    for i in range(len(chars)):
+        k = tile_of(chars[i])
+        for y in range(CHAR_H):
+            row = glyph_row(k, y)
+            for x in range(CHAR_W):
+                if row >> (5 - x) & 1:
+                    sheet.set(i + 1, x, y, 1)
+    return sheet
+
+
 def glyph_row(tile, y):
     """Row y of a tile's pixels, 6 bits, bit 5 the leftmost column."""
     return _bits()[tile * CHAR_H + y]
@@ -129,12 +146,18 @@ class Line:
         self.cut = len(text) > n
         if text == self.shown:
             return
-        grid = self.grid
-        shown = self.shown
-        for i in range(n):
-            ch = text[i] if i < len(text) else " "
-            if i >= len(shown) or shown[i] != ch:
-                grid[i] = tile_of(ch)
+        tiles = _LINE if n <= len(_LINE) else bytearray(n)
+        i = 0
+        for ch in text:
+            if i == n:
+                break
+            k = ord(ch) - FIRST
+            tiles[i] = k if 0 <= k < GLYPHS else tile_of(ch)
+            i += 1
+        while i < n:
+            tiles[i] = 0  # a space
+            i += 1
+        self.grid.put(tiles, n)  # the cells that changed, marked once
         self.shown = text if len(text) <= n else text[:n]
 
     def move(self, x, y):

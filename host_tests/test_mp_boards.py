@@ -414,7 +414,7 @@ def test_each_profile_makes_its_board_under_the_stand_ins(mp, name):
         machine.use_board(%r)
 
         class FbStandIn:  # boards.gfx_framebuf as the profile's make() imports it
-            FbGfx = lambda panel: FakeGfx()
+            surface = lambda panel: FakeGfx()
 
         sys.modules["boards.gfx_framebuf"] = FbStandIn
         from boards import detect

@@ -9,8 +9,8 @@ per line, `key=text` (`\\n` in a text is a line break). use() reads the file
 once to index it: where each key's line starts, by a 14-bit hash of the key,
 4 bytes a text in one bytearray (under 1 KiB, where the file itself is ~7.5 KB).
 t() finds the key's line by the index and reads that line from the file: a text
-is in RAM only while it is shown or among the last 24 its screen read (the table's own,
-asked for every turn), and no interned string stays behind (a dict of
+is in RAM only while it is shown or, when short, among the last 16 its screen read (the
+table's own, asked for every turn), and no interned string stays behind (a dict of
 a few hundred strings cost several KiB more, and the strings a .py table
 compiles into are interned for good; docs/memory.md has the figures). Every
 file has exactly en.txt's keys with the same %-placeholders (a test checks):
@@ -22,12 +22,12 @@ CODES = ("en", "de", "es", "nl", "pt")
 NAMES = ("English", "Deutsch", "Español", "Nederlands", "Português")
 
 _LANG = [None, "", ""]  # the chosen language's index (bytearray), its code, its file's path
-# The texts read last, by key: the table asks for the same twenty every turn, and a read is a
+# The texts read last, by key: the table asks for the same dozen every turn, and a read is a
 # file opened, sought and read (on a board's littlefs, a walk of its directories first).
 # Let go when the screen changes (forget(): firmware/app.py show), so only the screen on
 # show's texts stay.
 _RECENT = {}
-_RECENT_MOST = 24
+_RECENT_MOST = 16
 
 
 def forget():
@@ -136,9 +136,10 @@ def t(key):
                 text = line[n + 1 :].rstrip(b"\r\n").decode()
                 if "\\" in text:
                     text = text.replace("\\n", "\n")
-                if len(_RECENT) >= _RECENT_MOST:
-                    _RECENT.clear()
-                _RECENT[key] = text
+                if len(text) <= 40:  # a page's long texts are read once a showing
+                    if len(_RECENT) >= _RECENT_MOST:
+                        _RECENT.clear()
+                    _RECENT[key] = text
                 return text
             lo += 1
     raise KeyError(key)

@@ -52,7 +52,7 @@ LEVEL = "expert"  # the strongest bots: the most code and scratch
 # round-end and score pages, the match over page with its record, and back to the title menu.
 ROUNDS = 3
 LENGTH = 5
-OPTIONS = ("players=4", "reset=30")
+OPTIONS = ("players=4", "reset=30") + tuple(__import__("os").environ.get("FW_MEM_EXTRA", "").split())
 VM_TIMEOUT = 180
 
 
