@@ -275,7 +275,9 @@ class FbGfx:
         self.wire = framebuf.FrameBuffer(bytearray(2 * n), n, 1, framebuf.RGB565)  # index -> colour
         self.room = n
         self.rgbs = []  # the colour of each index given out
-        self.rgb_cap = w * 2  # RGB565 for two screen rows: sent as it is made (docs/memory.md)
+        # RGB565 for 8 screen rows, sent as they are made; 2 on the 240x240 screens, whose heap
+        # has no room for more (docs/memory.md: a window's rows streamed in more pieces).
+        self.rgb_cap = w * (2 if self.height >= 200 else 8)
         self.strip_buf = bytearray(self.rgb_cap * 2)
 
     # --- the surface -------------------------------------------------------------
@@ -383,6 +385,9 @@ class FbGfx:
         w = x1 - x0
         rows = self.cap // w
         out = self.rgb_cap // w
+        rgb_out = data_out = None  # a whole chunk's, where the rectangle has more rows than one
+        if out < y1 - y0:
+            rgb_out, data_out = self.scratch(self.strip_buf, framebuf.RGB565, w, out)
         panel = self.panel
         panel.open_rect(x0, y0, x1, y1)
         self.left = x0
@@ -396,8 +401,12 @@ class FbGfx:
                     t.paint(x0, y0, x1, yb)
             y = y0
             while y < yb:
-                ye = min(yb, y + out)
-                rgb, data = self.scratch(self.strip_buf, framebuf.RGB565, w, ye - y)
+                ye = y + out
+                rgb = rgb_out
+                data = data_out
+                if ye > yb or rgb is None:  # the band's last rows, or a rectangle of one chunk
+                    ye = min(ye, yb)
+                    rgb, data = self.scratch(self.strip_buf, framebuf.RGB565, w, ye - y)
                 rgb.blit(screen, 0, y0 - y, -1, self.wire)
                 panel.send(data)
                 y = ye

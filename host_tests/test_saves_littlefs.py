@@ -98,3 +98,26 @@ def test_odd_files_of_the_same_names_are_kept_aside_with_a_notice(tmp_path, monk
     assert open("elfer-saves.old").read() == "my notes"
     assert open("elfer-saves.bin.old", "rb").read() == b"x" * 100
     assert Store(r).load() is None
+
+
+def test_the_screen_is_refreshed_before_the_turns_save(monkeypatch):
+    """A move shows before its save is written (App.step: refresh, then save_if_due)."""
+    import simdrive
+
+    from firmware import store as store_module
+
+    d = simdrive.Driver("pybadge", nvm=bytearray(b"\xff" * 8192), lazy=True)
+    d.setup_match()
+    d.run_until(lambda: d.app.match.my_turn())
+    log = []
+    refresh = d.board.refresh
+    monkeypatch.setattr(d.board, "refresh", lambda: (log.append("refresh"), refresh())[1])
+    commit = store_module.Store.commit
+    monkeypatch.setattr(store_module.Store, "commit", lambda st, n: (log.append("save"), commit(st, n))[1])
+    for _ in range(20):  # cards, then the end of the turn (or a draw, a pass)
+        if "save" in log or not d.app.match.my_turn():
+            break
+        d.play_turn()
+    assert "save" in log, log  # the turn passed: a new turn is saved
+    # The step that ended the turn (the last one played) drew it, then saved.
+    assert log[-2:] == ["refresh", "save"], log
