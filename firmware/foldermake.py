@@ -10,10 +10,10 @@ def make(folder, size, starts, old, taken):
     of the person's own has the folder's name. Made under another name and renamed (littlefs
     renames atomically): a power cut leaves no half-made folder behind. The notice for the
     screen's line ('' when there is nothing to say)."""
-    from firmware.fileregion import set_aside
-
     notes = []
     if taken:
+        from firmware.fileregion import set_aside
+
         with open(folder, "rb") as f:
             notes.append(set_aside(folder, len(f.read()), size))
     tmp = folder + ".new"
@@ -40,5 +40,7 @@ def make(folder, size, starts, old, taken):
     if have == size:
         os.remove(old)
     elif have > 0:  # (an empty file holds no save)
+        from firmware.fileregion import set_aside
+
         notes.append(set_aside(old, have, size))
     return "\n".join(notes)

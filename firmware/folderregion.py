@@ -55,7 +55,7 @@ class FolderRegion:
 
             self.notice = make(folder, size, self.starts, old, mode != -1)
             unload("firmware.foldermake")
-            unload("firmware.fileregion")  # (its set_aside: nothing else of it runs on a board)
+            unload("firmware.fileregion")  # (set_aside, when it ran: nothing else of it runs on a board)
         self.sizes = [_size(self._path(k)) for k in range(4)]  # bytes in each part's file
 
     def _path(self, k):
