@@ -331,16 +331,12 @@ class FbGfx:
         self.pending.append((x0, y0, x1, y1))
 
     def flush(self):
-        """Draw what changed again and send it to the panel: each changed rectangle on its own,
-        a window of the panel."""
+        """Draw what changed again and send it to the panel: the rectangles the grids marked
+        (and the places grids left), merged where they meet, each drawn whole in the scratch
+        and sent to its own window of the panel."""
         layer = self.shown
-        if layer is not None:
-            self.flush_rects(layer)
-
-    def flush_rects(self, layer):
-        """The colour screen without a whole buffer: the rectangles the grids marked (and the
-        places grids left), merged where they meet, each drawn whole in the scratch and sent
-        to its window of the panel."""
+        if layer is None:
+            return
         rects = self.rects
         for t in layer.items:
             if t.dirty:

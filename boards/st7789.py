@@ -102,33 +102,23 @@ class ST7789:
         close() ends it. One window for a rectangle drawn a few rows at a time."""
         if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height):
             raise ValueError("rectangle %d..%d x %d..%d outside %dx%d" % (x0, x1, y0, y1, self.width, self.height))
-        b = self.four
-        dc = self.dc
-        spi = self.spi  # (spi.write called as a method: a bound one kept would be a new object a call)
         self.cs(0)
-        x0 += self.xstart
-        x1 += self.xstart - 1
-        b[0] = x0 >> 8
-        b[1] = x0 & 255
-        b[2] = x1 >> 8
-        b[3] = x1 & 255
-        dc(0)
-        spi.write(b"\x2a")  # CASET
-        dc(1)
-        spi.write(b)
-        y0 += self.ystart
-        y1 += self.ystart - 1
-        b[0] = y0 >> 8
-        b[1] = y0 & 255
-        b[2] = y1 >> 8
-        b[3] = y1 & 255
-        dc(0)
-        spi.write(b"\x2b")  # RASET
-        dc(1)
-        spi.write(b)
-        dc(0)
-        spi.write(b"\x2c")  # RAMWR
-        dc(1)
+        self._window(b"\x2a", self.xstart + x0, self.xstart + x1 - 1)  # CASET
+        self._window(b"\x2b", self.ystart + y0, self.ystart + y1 - 1)  # RASET
+        self.dc(0)
+        self.spi.write(b"\x2c")  # RAMWR
+        self.dc(1)
+
+    def _window(self, cmd, lo, hi):
+        b = self.four
+        b[0] = lo >> 8
+        b[1] = lo & 255
+        b[2] = hi >> 8
+        b[3] = hi & 255
+        self.dc(0)
+        self.spi.write(cmd)
+        self.dc(1)
+        self.spi.write(b)
 
     def send(self, data):
         self.spi.write(data)

@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, "")
 sys.path.insert(0, "tools/mp")
 
-from fbshots import KEYMAP, FbBoard  # noqa: E402
+from fbshots import FbBoard, Pacer  # noqa: E402
 
 from boards.base import DOWN, A, B  # noqa: E402
 
@@ -53,23 +53,10 @@ def main(argv):
     from firmware.app import App
 
     app = App(board)  # at the settings' speed: the bots wait before they move, so a timed step is the person's
-    now = [0]
-
-    def step(dt=20):
-        now[0] += dt
-        app.step(now[0])
-        while app.work:  # a long task's passes (App.later)
-            now[0] += 10
-            app.step(now[0])
-
-    def queue(bit):
-        k = KEYMAP.index(bit)
-        board.script.append(k * 2 + 1)
-        board.script.append(k * 2)
-
-    def press(bit):
-        queue(bit)
-        step()
+    pacer = Pacer(app, board)
+    step = pacer.step
+    queue = pacer.queue
+    press = pacer.press
 
     flushes = []  # the renderer's part: repaint and push, per refresh
     made = []  # the bytes each refresh allocated
@@ -98,12 +85,7 @@ def main(argv):
 
     board.refresh = refresh
     step()
-    press(DOWN)
-    press(A)
-    scr = app.screen
-    while scr.items[scr.pos][1] != "start":
-        press(DOWN)
-    press(A)
+    pacer.start_match()
     m = app.match
     times = []  # each move's time in slices of the calibration loop
     flush = []

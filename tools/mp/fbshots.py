@@ -155,6 +155,44 @@ class FbBoard(Board):
         return None
 
 
+class Pacer:
+    """Runs an App on a scripted board as a board's loop does: steps at made-up times, each
+    followed by the passes a long task still has (App.later), and presses of the board's
+    buttons (tools/mp/fb_redraw.py and lfs_saves.py drive the app with it too)."""
+
+    def __init__(self, app, board):
+        self.app = app
+        self.board = board
+        self.now = 0
+
+    def step(self, dt=20):
+        app = self.app
+        self.now += dt
+        app.step(self.now)
+        while app.work:
+            self.now += 10
+            app.step(self.now)
+
+    def queue(self, bit):
+        """A press and its release, read at the next step."""
+        k = KEYMAP.index(bit)
+        self.board.script.append(k * 2 + 1)
+        self.board.script.append(k * 2)
+
+    def press(self, bit):
+        self.queue(bit)
+        self.step()
+
+    def start_match(self):
+        """From the title menu: New match, then Start match with the set-up's defaults."""
+        self.press(DOWN)
+        self.press(A)
+        scr = self.app.screen
+        while scr.items[scr.pos][1] != "start":
+            self.press(DOWN)
+        self.press(A)
+
+
 def main(argv):
     width, height, bits, out = int(argv[1]), int(argv[2]), argv[3], argv[4]
     board = FbBoard(width, height, bits)
@@ -162,22 +200,13 @@ def main(argv):
 
     app = App(board)
     app.settings.speed = 0
-    now = [0]
-
-    def step(dt=20):
-        now[0] += dt
-        app.step(now[0])
-        while app.work:  # a long task's passes (App.later)
-            now[0] += 10
-            app.step(now[0])
+    pacer = Pacer(app, board)
+    step = pacer.step
 
     def press(name):
         for bit, n in BUTTON_NAMES:
             if n == name:
-                k = KEYMAP.index(bit)
-                board.script.append(k * 2 + 1)
-                board.script.append(k * 2)
-                step()
+                pacer.press(bit)
                 return
         raise ValueError("not a button: %r" % name)
 
@@ -189,12 +218,7 @@ def main(argv):
         elif tok.startswith("w"):
             step(int(tok[1:]))
         elif tok == "start":
-            press("DOWN")
-            press("A")
-            scr = app.screen
-            while scr.items[scr.pos][1] != "start":
-                press("DOWN")
-            press("A")
+            pacer.start_match()
         elif tok == "play":
             m = app.match
             while m.state.phase == 0:

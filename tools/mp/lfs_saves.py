@@ -28,7 +28,7 @@ import vfs
 sys.path.insert(0, "")
 sys.path.insert(0, "tools/mp")
 
-from fbshots import KEYMAP, FbBoard  # noqa: E402
+from fbshots import FbBoard, Pacer  # noqa: E402
 
 from boards.base import DOWN, A, B  # noqa: E402
 
@@ -195,28 +195,11 @@ def main(argv):
         previous[0] = new
         gc.collect()
 
-    now = [0]
-
-    def step(dt=20):
-        now[0] += dt
-        app.step(now[0])
-        while app.work:
-            now[0] += 10
-            app.step(now[0])
-
-    def press(bit):
-        k = KEYMAP.index(bit)
-        board.script.append(k * 2 + 1)
-        board.script.append(k * 2)
-        step()
-
+    pacer = Pacer(app, board)
+    step = pacer.step
+    press = pacer.press
     step()
-    press(DOWN)
-    press(A)
-    scr = app.screen
-    while scr.items[scr.pos][1] != "start":
-        press(DOWN)
-    press(A)
+    pacer.start_match()
     while len(costs) < want:
         m = app.match
         if m is None or m.state.phase == 2:
