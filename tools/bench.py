@@ -533,6 +533,8 @@ def expected_keys():
             )
         ]
         keys += ["fw_bus_ms_" + scheme.name, "fw_bus_full_ms_" + scheme.name]
+    for tail in ("", "_file"):  # lfs_save_figures
+        keys += [k + tail for k in ("save_prog_bytes_avg_lfs", "save_prog_bytes_max_lfs", "save_erase_per_10_lfs")]
     for level in TIMED:
         keys += ["%s_ms_%s_samd51_est" % (level, q) for q in ("median", "p95")]
         keys += ["bot_%s_ms_median" % level, "bot_%s_ms_p95" % level, "bot_%s_calibration_ms" % level]
