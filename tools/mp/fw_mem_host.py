@@ -52,7 +52,9 @@ LEVEL = "expert"  # the strongest bots: the most code and scratch
 # round-end and score pages, the match over page with its record, and back to the title menu.
 ROUNDS = 3
 LENGTH = 5
-OPTIONS = ("players=4", "reset=30") + tuple(__import__("os").environ.get("FW_MEM_EXTRA", "").split())
+# FW_MEM_EXTRA: more of fw_mem.py's options for a look at a run, e.g. "profile=2000" (a line for
+# every step that allocates that much); never set by the bench or the tests.
+OPTIONS = ("players=4", "reset=30") + tuple(os.environ.get("FW_MEM_EXTRA", "").split())
 VM_TIMEOUT = 180
 
 
