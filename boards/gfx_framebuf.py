@@ -379,7 +379,7 @@ class FbGfx:
         holds, every grid that meets them painted in order into the colour indices, then taken
         to RGB565 by the palette blit (C loops both) a few rows at a time and sent."""
         w = x1 - x0
-        rows = self.cap // w
+        rows = self.cap // (w + (w & 1))  # (at 4 bits framebuf gives an odd row a whole byte)
         out = self.rgb_cap // w
         rgb_out = data_out = None  # a whole chunk's, where the rectangle has more rows than one
         if out < y1 - y0:

@@ -673,3 +673,30 @@ def test_a_framebuf_redraw_after_a_move_allocates_almost_nothing(mp, bits):
     assert r.returncode == 0, r.stdout + r.stderr
     keys = dict(line.split(": ") for line in r.stdout.splitlines() if ": " in line)
     assert int(keys["redraw_alloc_bytes_max"]) < 4096, keys
+
+
+def test_a_rectangle_of_odd_width_is_drawn_whole(mp):
+    """At 4 bits a pixel framebuf gives each row of odd width a whole last byte: the scratch's
+    rows for such a rectangle are counted from the even width (213 x 9 once raised ValueError)."""
+    out = mp(
+        """
+        import sys
+        sys.path.insert(0, "tools/mp")
+        import fbshots
+        from boards.gfx_framebuf import FbGfx
+        from firmware import ui
+        p = fbshots.RecordingPanel(240, 135, False)
+        g = FbGfx(p)
+        layer = g.layer()
+        line = ui.Line(layer, 10, 20, 36, 1, 0xFFFFFF, 0x205080)
+        line.set("X" * 36)
+        g.show(layer)
+        g.flush()
+        for w, h in ((213, 9), (147, 13), (101, 19), (85, 15)):
+            before = p.sent
+            g.damage(10, 20, 10 + w, 20 + h)
+            g.flush()
+            print(w, h, p.sent - before == w * h * 2)
+        """
+    )
+    assert out[:4] == ["213 9 True", "147 13 True", "101 19 True", "85 15 True"], out

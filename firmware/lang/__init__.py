@@ -110,14 +110,14 @@ def t(key):
     """The text of `key` in the chosen language (KeyError if the file lacks it). Keys written
     in the code are bytes (b"m_rules"): MicroPython interns a str literal of up to 10
     characters for good, and some 200 keys pushed its string pool over a 15 KiB step."""
-    text = _RECENT.get(key)
+    k = key if isinstance(key, bytes) else key.encode()  # (one type of key in _RECENT)
+    text = _RECENT.get(k)
     if text is not None:
         return text
     index = _LANG[0]
     if index is None:
         use("en")
         index = _LANG[0]
-    k = key if isinstance(key, bytes) else key.encode()
     h = _hash(k)
     lo = 0
     hi = len(index) // 4
@@ -139,7 +139,7 @@ def t(key):
                 if len(text) <= 40:  # a page's long texts are read once a showing
                     if len(_RECENT) >= _RECENT_MOST:
                         _RECENT.clear()
-                    _RECENT[key] = text
+                    _RECENT[k] = text
                 return text
             lo += 1
     raise KeyError(key)
