@@ -103,13 +103,17 @@ class FolderRegion:
             n = min(len(value) - done, self.starts[k + 1] - at)
             o = at - self.starts[k]
             have = self.sizes[k]
-            with open(self._path(k), "r+b" if have else "wb") as f:
+            try:
+                f = open(self._path(k), "r+b" if have else "wb")
+            except OSError:  # the part's file gone since the boot: made again (what it held is lost)
+                have = 0
+                f = open(self._path(k), "wb")
+            with f:
                 if o > have:  # the bytes between read as erased flash
                     f.seek(have)
                     f.write(b"\xff" * (o - have))
                 else:
                     f.seek(o)
                 f.write(value[done : done + n])
-            if o + n > have:
-                self.sizes[k] = o + n
+            self.sizes[k] = max(have, o + n)
             done += n

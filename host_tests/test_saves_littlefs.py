@@ -121,3 +121,13 @@ def test_the_screen_is_refreshed_before_the_turns_save(monkeypatch):
     assert "save" in log, log  # the turn passed: a new turn is saved
     # The step that ended the turn (the last one played) drew it, then saved.
     assert log[-2:] == ["refresh", "save"], log
+
+
+def test_a_part_file_removed_while_playing_is_made_again_at_the_next_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    st = Store(FolderRegion())
+    st.save(b"one")
+    st.save(b"two")
+    os.remove("elfer-saves/0")  # slot 0 held "one"; the next save goes there
+    assert st.save(b"three")
+    assert Store(FolderRegion()).load() == b"three"
