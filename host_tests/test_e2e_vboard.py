@@ -155,8 +155,13 @@ def test_flashed_pico_lcd_114_plays_a_round_and_shows_the_round_end_page(tmp_pat
         runner = "__import__('sys').modules['firmware.runner'].Runner.running"
         assert board_eval(vb.url, runner + ".error") is None
         # (the screen's texts say where the script ended when no match was set up)
-        assert board_eval(vb.url, runner + ".app.match is not None"), texts
+        # (a crash's error screen, dismissed by the next press, starts a fresh app: the console
+        # shows its traceback)
+        assert board_eval(vb.url, runner + ".app.match is not None"), (texts, vb.seen[-60:])
         assert board_eval(vb.url, runner + ".app.match.levels") == ["you", "expert", "expert", "expert"]
+        # The saves work on the board's file system (firmware/folderregion.py: a folder of files).
+        assert board_eval(vb.url, runner + ".app.store is not None"), vb.seen[-60:]
+        assert board_eval(vb.url, "sorted(__import__('os').listdir('elfer-saves'))") in (["0"], ["0", "2"])
         assert board_eval(vb.url, runner + ".app.match.state.phase") == 1  # the round is over
         panel = "__import__('machine').panels()[0]"
         assert board_eval(vb.url, "%s.on and not %s.asleep" % (panel, panel))

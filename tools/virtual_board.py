@@ -36,6 +36,7 @@ class VirtualBoard:
     def __init__(self, circuitpython=False, writable=False, timeout=20, machine=""):
         """machine: a MicroPython board profile's name (pico_lcd_114, ...): the VM has a machine
         module with that board's panel, and plays vb_buttons.txt (tools/vboard/vboard.mjs)."""
+        self.seen = []  # the console lines wait_main() read
         self.args = ["node", SCRIPT, "--port", "0"]
         if circuitpython:
             self.args.append("--circuitpython")
@@ -78,6 +79,7 @@ class VirtualBoard:
                 line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
             except queue.Empty:
                 return False
+            self.seen.append(line)  # the board's console, for a failing test to show
             if line == "vboard: main.py ended":
                 return True
 
