@@ -90,11 +90,6 @@ class FramePanel:
         self.file.flush()
         self.writes += 1
 
-    def write_rect(self, x0, y0, x1, y1, data):
-        self.open_rect(x0, y0, x1, y1)
-        self.send(data)
-        self.close()
-
     def open_rect(self, x0, y0, x1, y1):
         """A window of columns x0..x1-1 and rows y0..y1-1 (RGB565): send() gives its rows."""
         if not (0 <= x0 < x1 <= self.width and 0 <= y0 < y1 <= self.height):

@@ -8,7 +8,7 @@ released, then one 20 ms step, as tools/simdrive.py's press does), wN (one step 
 @NAME (write what the panel shows to OUTDIR/NAME.raw: big-endian RGB565, or one byte a
 pixel on a monochrome panel), play (take turns until the round ends, the person playing the
 first playable card or drawing/passing), start (from the title: New match, Start).
-The panel here is a recording one (the bytes write_rect and write_rows send, in place); tests compare the
+The panel here is a recording one (the bytes send and write_rows give, in place); tests compare the
 frames with the displayio simulator's for the same tape (host_tests/test_gfx_framebuf.py).
 """
 
@@ -67,16 +67,11 @@ class RecordingPanel:
 
     def write_rows(self, y0, y1, data):
         w = self.width
-        assert self.mono, "a colour panel is sent rectangles (write_rect)"
+        assert self.mono, "a colour panel is sent rectangles (open_rect, send, close)"
         assert y0 % 8 == 0 and (y1 % 8 == 0 or y1 == self.height) and len(data) == (y1 - y0 + 7) // 8 * w
         self.pages[y0 // 8 * w : y0 // 8 * w + len(data)] = data
         self.writes += 1
         self.sent += len(data)
-
-    def write_rect(self, x0, y0, x1, y1, data):
-        self.open_rect(x0, y0, x1, y1)
-        self.send(data)
-        self.close()
 
     def open_rect(self, x0, y0, x1, y1):
         self.driver.open_rect(x0, y0, x1, y1)  # the driver's own Python, timed as the firmware's
