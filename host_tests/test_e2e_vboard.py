@@ -63,7 +63,9 @@ def script():
             "hold 40 40",
             "wait until New match  # the title menu is up (a press made before it shows is dropped)",
             "wait 300",
-            "press %d %d  # New match" % (down, centre),
+            # each step checked on the screen: three fresh-clone runs saw the first presses go nowhere
+            "repeat 20 %d until > New match" % down,
+            "repeat 20 %d until > Game  # the set-up menu" % centre,
             "press %s  # three expert bots, to Start match" % " ".join(map(str, setup)),
             "press %d  # Start match" % centre,
             "repeat 800 %d until Round 1 over  # play blind until the round-end page" % centre,
