@@ -309,6 +309,9 @@ class TableScreen(Screen):
     def check_round_end(self, app):
         m = app.match
         if m.state.phase != 0:
+            # A press already made was meant for the table (a quick second A on the last card):
+            # it must not skip the round's end unseen.
+            app.input.flush(app.now)
             won = m.state.round_winners & 1
             self.say(
                 t(b"ts_round_over") + " " + keys.hint(app.board, ((A, b"k_results"),)), ui.GOOD if won else ui.WHITE

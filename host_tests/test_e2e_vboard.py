@@ -68,7 +68,12 @@ def script():
             "repeat 20 %d until > Game  # the set-up menu" % centre,
             "press %s  # three expert bots, to Start match" % " ".join(map(str, setup)),
             "press %d  # Start match" % centre,
-            "repeat 800 %d until Round 1 over  # play blind until the round-end page" % centre,
+            # blind play until the table says the round is over (or a press made as a bot ended
+            # it has opened the round's page), then one press to that page: a blind press could
+            # land on the page the moment it shows and skip it
+            "repeat 800 %d until Round over | Round 1 over" % centre,
+            "repeat 1 %d until Round 1 over" % centre,
+            "wait until Round 1 over",
         ]
     )
 

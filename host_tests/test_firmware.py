@@ -476,3 +476,39 @@ def test_a_long_task_runs_once_in_pieces_and_a_press_queued_with_its_own_does_no
     assert len(app.work) == 2  # the table let go, then the round's page
     d.step()
     assert app.work == [] and d.screen_name() == "Pager" and d.panel()[0] == "Round 1 over"
+
+
+def test_E20_the_round_end_shows_though_A_was_pressed_twice_on_the_last_card(d):
+    """Two quick presses of A on the person's last card: the first plays it and ends the round
+    (E20); the second was made for the table, not for the round's end, and is dropped (a
+    slow loop pass reads both at once): the table says the round is over, A then goes on."""
+    app = d.app
+    a = d.key_number("A")
+    counts = {"A": 0, "draw": 0, "end": 0, "pass": 0}
+    for seed in range(1, 40):
+        d.menu_to("New match")
+        d.press("A")
+        d.set_value("Players", "2")
+        d.press("B")
+        assert app.new_match(seed) == ""
+        d.step()
+        m = app.match
+        while m.state.phase == 0:
+            if not m.my_turn():
+                d.step(1000)
+            elif m.view.count[0] == 1 and m.nmoves and m.moves[0] < DRAW:
+                its = app.table_screen.items(m)
+                assert m.legal(its[app.table_screen.cursor]), "the cursor is on the last card"
+                d.board.press(a)
+                d.board.press(a)  # both read by the same loop pass
+                d.step()
+                assert m.state.phase != 0 and m.state.round_winners & 1
+                assert d.screen_name() == "TableScreen" and app.work == []
+                assert "Round over" in app.table.message_text()
+                d.press("A")
+                assert d.screen_name() == "Pager" and d.panel()[0] == "Round 1 over"
+                return
+            else:
+                play_human_turn(d, counts)
+        app.quit_match()
+    raise AssertionError("in 39 matches the person never held a last card that fit")

@@ -96,16 +96,37 @@ export async function startMatch(page, seats = [], level = "expert") {
 }
 
 // Blind play to the end of round 1: A takes the focused card, or the draw or pass box the table
-// keeps focused when nothing can be played; on a bot's turn it does nothing. Returns the presses.
-// seconds: how long before giving up. A deadline, not a count of presses: how many presses a
-// round takes follows the machine's load (the bots think between them), its length does not.
+// keeps focused when nothing can be played; on a bot's turn it does nothing. Once the table says
+// the round is over, one A opens the round's first page ("Round 1 over"): no more blind presses
+// then, as one could land on that page the moment it shows and skip it unseen. Returns the
+// presses. seconds: how long before giving up. A deadline, not a count of presses: how many
+// presses a round takes follows the machine's load (the bots think between them), its length
+// does not.
 export async function playRound(page, seconds = 300) {
   let presses = 0;
   const end = Date.now() + seconds * 1000;
-  while (!(await texts(page)).includes("Round 1 over")) {
-    if (Date.now() > end) throw new Error(`the round did not end in ${seconds} s (${presses} presses): ` + (await texts(page)));
+  const trail = []; // the last few screens seen, each once, for the error
+  for (;;) {
+    const now = await texts(page);
+    if (now.includes("Round 1 over")) return presses;
+    if (now.includes("Round over")) {
+      await press(page, "x");
+      await waitText(page, "Round 1 over");
+      return presses + 1;
+    }
+    if (trail[trail.length - 1] !== now) trail.push(now) > 4 && trail.shift();
+    if (Date.now() > end) {
+      const state = () => page.evaluate(() => [elfer.steps, elfer.error || "", document.getElementById("status").textContent]);
+      const [steps, error, status] = await state();
+      await sleep(1000);
+      const [later] = await state();
+      throw new Error(
+        `the round did not end in ${seconds} s (${presses} presses; the page stepped ${later - steps} times in 1 s, ` +
+          `error ${JSON.stringify(error)}, status ${JSON.stringify(status)}); its last screens:\n` +
+          trail.join("\n----\n"),
+      );
+    }
     await press(page, "x");
     presses++;
   }
-  return presses;
 }

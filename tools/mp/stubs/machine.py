@@ -575,6 +575,8 @@ def use_board(name, keep=True):
 #   press 18 3                  GP18, then GP3: each pressed and released
 #   repeat 500 3 until Round 1 over
 #                               press GP3 until a text on the screen has "Round 1 over" (at most 500 times)
+#   wait until Round over | Round 1 over
+#                               ... until a text has either (" | " between texts, in until alone)
 #
 # Times are the board's own clock (time.ticks_ms). A level lasts from the first read of its
 # pin until a read at least `hold` (or `gap`) ms later, so the program's debouncing (20 ms in
@@ -669,9 +671,11 @@ class Player:
         yield (-1, False, 300)  # the screen settles before it is read
 
     def _shows(self, text):
+        texts = text.split(" | ")
         for line in screen_texts():
-            if text in line:
-                return True
+            for t in texts:
+                if t in line:
+                    return True
         return False
 
     def _next(self):
