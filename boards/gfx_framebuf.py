@@ -75,10 +75,13 @@ class Sheet:
         w = tile_w * scale
         h = tile_h * scale
         self.h = h  # a tile's height on screen
+        self.blank0 = True  # tile 0 has no pixel set: on a clear background it draws nothing
         self.fb = framebuf.FrameBuffer(bytearray(_bytes(w, h * count, per_byte)), w, h * count, fmt)
         self.one = framebuf.FrameBuffer(bytearray(_bytes(w, h, per_byte)), w, h, fmt)  # a tile, copied out to draw
 
     def set(self, k, x, y, v):
+        if not k:
+            self.blank0 = False
         s = self.scale
         if s == 1:
             self.fb.pixel(x, k * self.tile_h + y, v)
@@ -221,6 +224,7 @@ class Tiles:
         cells = self.cells
         key = self.key
         pal = self.pal
+        skip = key >= 0 and sheet.blank0  # tile 0 draws nothing here (a space of clear text)
         x = x - gfx.left
         for r in range(r0, r1):
             j = r * self.cols
@@ -230,11 +234,15 @@ class Tiles:
                 # whole, the sheet's other tiles fall outside it (a sheet is a tile wide), so
                 # the tile is not copied out first (a third of a move's pixel work).
                 for c in range(c0, c1):
-                    screen.blit(tiles, x + c * w, yy - cells[j + c] * th, key, pal)
+                    k = cells[j + c]
+                    if k or not skip:
+                        screen.blit(tiles, x + c * w, yy - k * th, key, pal)
                 continue
             for c in range(c0, c1):
-                one.blit(tiles, 0, -cells[j + c] * th)  # the tile, copied out of its sheet
-                screen.blit(one, x + c * w, yy, key, pal)
+                k = cells[j + c]
+                if k or not skip:
+                    one.blit(tiles, 0, -k * th)  # the tile, copied out of its sheet
+                    screen.blit(one, x + c * w, yy, key, pal)
 
 
 class FbGfx:
@@ -249,6 +257,7 @@ class FbGfx:
         if not strip:
             strip = 24 if self.height >= 200 else 8  # firmware/ui.py text_scale
         self.indices(bits, strip)
+        self.strip = strip
         self.cap = w * strip  # pixels the colour indices' scratch holds
         self.screen = None  # the scratch being painted (draw_rect)
         self.clipped = True  # the screen painted is the box asked for (Tiles.paint)
@@ -380,6 +389,11 @@ class FbGfx:
         to RGB565 by the palette blit (C loops both) a few rows at a time and sent."""
         w = x1 - x0
         rows = self.cap // (w + (w & 1))  # (at 4 bits framebuf gives an odd row a whole byte)
+        # Bands of whole strips: a band of a narrower rectangle that began mid-line of the text
+        # the strip's height is made for would reach into the next line, and the glyphs of both
+        # would be copied out of their sheet, not blitted from it (Tiles.paint).
+        if rows > self.strip:
+            rows -= rows % self.strip
         out = self.rgb_cap // w
         rgb_out = data_out = None  # a whole chunk's, where the rectangle has more rows than one
         if out < y1 - y0:
