@@ -30,6 +30,9 @@ SCREEN_FORMATS = {4: (framebuf.GS4_HMSB, 16), 8: (framebuf.GS8, 255)}
 # framebuf's blit compares its key with the colour after the palette: a transparent colour
 # index maps to this value, which no colour is given (the palettes are GS8).
 CLEAR = 255
+# Pixels a window's own cost is worth (its commands and a pass of Python): two rectangles that
+# touch are drawn as their box when it adds no more than this.
+MERGE_SLACK = 256
 MONO_THRESHOLD = 64  # a colour at least this light (0..255, luma) is lit on a monochrome panel
 
 
@@ -360,8 +363,9 @@ class FbGfx:
             self.draw_rect(layer.items, r[0], r[1], r[2], r[3])
 
     def add_rect(self, x0, y0, x1, y1):
-        """Take in a changed rectangle (clipped to the screen), merged with every one it meets or
-        touches: a pixel is drawn once a flush."""
+        """Take in a changed rectangle (clipped to the screen), merged with every one it overlaps
+        (a pixel is drawn once a flush), and with one it touches where their box adds few pixels
+        (two message lines of different lengths stay two windows: their box was a third larger)."""
         x0 = max(0, x0)
         y0 = max(0, y0)
         x1 = min(self.width, x1)
@@ -372,7 +376,17 @@ class FbGfx:
         i = 0
         while i < len(rects):
             r = rects[i]
-            if r[0] <= x1 and x0 <= r[2] and r[1] <= y1 and y0 <= r[3]:
+            if (
+                r[0] <= x1
+                and x0 <= r[2]
+                and r[1] <= y1
+                and y0 <= r[3]
+                and (
+                    (r[0] < x1 and x0 < r[2] and r[1] < y1 and y0 < r[3])  # they overlap
+                    or (max(x1, r[2]) - min(x0, r[0])) * (max(y1, r[3]) - min(y0, r[1]))
+                    <= (x1 - x0) * (y1 - y0) + (r[2] - r[0]) * (r[3] - r[1]) + MERGE_SLACK
+                )
+            ):
                 x0 = min(x0, r[0])
                 y0 = min(y0, r[1])
                 x1 = max(x1, r[2])

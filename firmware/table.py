@@ -110,6 +110,11 @@ class TableView:
         return str(c & 31)
 
     def draw_status(self, v, you_move):
+        stock = v.stock_left
+        key = (((((v.round_no << 2 | v.phase) << 1 | you_move) << 3 | v.turn) << 1 | (v.dir > 0)) << 3 | v.nactive) << 8 | stock & 255
+        if key == self.shown_status:  # (a small int: nothing made when nothing changed)
+            return
+        self.shown_status = key
         if v.phase != 0:
             who = t(b"table_round_over")
         elif you_move:
@@ -117,7 +122,6 @@ class TableView:
         else:
             who = t(b"table_plays") % self.seat(v.turn)
         who += " " + ("\u21bb" if v.dir > 0 else "\u21ba")  # clockwise, counterclockwise
-        stock = v.stock_left
         if self.game == GAME_CINQUILLO and v.nactive > 2:
             stock = -1  # everything is dealt: no stock to show
         # The longest form that fits: round, who, direction and stock in words, then shorter.
@@ -140,6 +144,12 @@ class TableView:
         p = v.seat
         for i in range(n - 1):
             p = (p + 1) % n  # clockwise from the person, whatever the direction of play
+            # What the opponent's lines are drawn from, as one int: drawn again only when it changed.
+            key = (((v.count[p] << 1 | v.active[p]) << 1 | (v.turn == p and v.phase == 0)) << 8 | last[p]) << 8
+            key |= last_card[p]
+            if key == self.shown_opps[i]:
+                continue
+            self.shown_opps[i] = key
             name = self.opp_names[i]
             act = self.opp_acts[i]
             if not v.active[p]:

@@ -8,6 +8,7 @@ a pixel (colours past 16 take the nearest), and the monochrome panel.
 """
 
 import os
+import subprocess
 import sys
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import upy  # noqa: E402
 from fbframes import fb_frames, need_micropython  # noqa: E402
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
@@ -104,3 +106,47 @@ def test_framebuf_draws_every_pixel_as_displayio_does(tmp_path, profile):
         if why:
             bad.append("%s: %s" % (name, why))
     assert bad == []
+
+
+RECTS = """
+import sys
+sys.path.insert(0, "")
+from boards.gfx_framebuf import FbGfx
+
+
+class Panel:
+    width = 240
+    height = 240
+    FORMAT = "RGB565"
+
+
+g = FbGfx(Panel())
+def rects(*boxes):
+    for b in boxes:
+        g.add_rect(*b)
+    got = sorted(tuple(r) for r in g.rects)
+    del g.rects[:]
+    return got
+# two message lines of different lengths, one under the other: two windows, not their box
+print(rects((6, 191, 210, 215), (6, 215, 78, 239)))
+# the same lengths: one window
+print(rects((6, 191, 210, 215), (6, 215, 210, 239)))
+# overlapping, and a third that touches their box: one window
+print(rects((0, 0, 100, 20), (50, 10, 150, 30), (0, 30, 150, 40)))
+# clipped to the screen, nothing left of one outside it
+print(rects((-5, 230, 10, 250), (300, 0, 310, 5)))
+"""
+
+
+def test_framebuf_changed_rectangles_merge_where_they_overlap_or_their_box_costs_little():
+    need_micropython()
+    r = subprocess.run(
+        [upy.micropython(), "-X", "heapsize=1m", "-c", RECTS], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [
+        "[(6, 191, 210, 215), (6, 215, 78, 239)]",
+        "[(6, 191, 210, 239)]",
+        "[(0, 0, 150, 40)]",
+        "[(0, 230, 10, 240)]",
+    ]
