@@ -125,9 +125,12 @@ class TableScreen(Screen):
         self.its = None  # items() as last made, for the match and moment its_key says
         self.its_key = -1
         self.its_match = None
+        self.desc_key = -1  # what describe() said last, and from what
+        self.desc = ""
 
     def enter(self, app):
         self.next_bot = None
+        self.desc_key = -1  # (the language may have changed meanwhile)
         self.focus_playable(app.match)
         self.redraw(app)
 
@@ -180,7 +183,18 @@ class TableScreen(Screen):
         app.dirty = True
 
     def describe(self, app, m, its):
-        """The focused card or box, in words (the message area when nothing else is said)."""
+        """The focused card or box, in words (the message area when nothing else is said); made
+        again only when what it says changed (one int: the table asks after every move)."""
+        v = m.view
+        mine = m.my_turn()
+        c = its[self.cursor] if its and mine else 255
+        key = (((c << 1 | (c != 255 and m.legal(c))) << 1 | mine) << 2 | v.phase) << 3 | v.turn
+        if key != self.desc_key:
+            self.desc_key = key
+            self.desc = self._describe(app, m, its)
+        return self.desc
+
+    def _describe(self, app, m, its):
         from firmware.words import card_name
 
         v = m.view

@@ -268,6 +268,10 @@ class TableView:
         if self.pages is not None:  # one line: a longer message shows in pages
             self.pages.show(text, color)
             return
+        if text == self.shown_msg and color == self.shown_color:
+            return  # (wrapped and set again, it would come out the same)
+        self.shown_msg = text
+        self.shown_color = color
         lines = ui.wrap(text, self.L.cols) if text else []
         self.msg_dropped = len(lines) - len(self.msg) if len(lines) > len(self.msg) else 0
         for i in range(len(self.msg)):

@@ -218,6 +218,8 @@ def build(tv, gfx, width, height, rules):
     tv.shown_faces = [0] * L.slots
     tv.shown_slots = [-2] * L.slots  # item << 4 | kind as drawn (-1 empty, -2 nothing yet)
     tv.shown_rows = bytearray(b"\xff" * 8)  # each row's lo and hi as drawn (255: nothing yet)
+    tv.shown_msg = None  # the message and its colour as last drawn (message)
+    tv.shown_color = None
     tv.shown_status = -1  # what the status line was drawn from, as one int (draw_status)
     tv.shown_opps = [-1] * (rules.players - 1)  # likewise each opponent's lines (draw_opponents)
     tv.msg_dropped = 0  # lines of the last message that found no room (tools/layoutcheck.py)
