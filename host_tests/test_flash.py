@@ -281,6 +281,9 @@ def test_make_flash_drive_route_cli(tmp_path):
     drive = make_drive(tmp_path)
     r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run")
     assert r.returncode == 0 and "would copy code.py" in r.stdout and listing(drive) == {}
+    n = len(listing(tmp_path / "b"))  # the closing count says nothing was copied
+    assert "flash: %s: %d would be copied, 0 unchanged (a dry run: nothing written)" % (drive, n) in r.stdout
+    assert ": %d copied" % n not in r.stdout
     r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"))
     assert r.returncode == 0, r.stderr
     assert listing(drive) == listing(tmp_path / "b")

@@ -121,6 +121,13 @@ def adler(data):
     return "%04x%04x" % (b, a)
 
 
+def tally(copied, skipped, dry_run):
+    """The closing count: what was copied, or with --dry-run what would be (nothing was)."""
+    if dry_run:
+        return "%d would be copied, %d unchanged (a dry run: nothing written)" % (len(copied), len(skipped))
+    return "%d copied, %d unchanged" % (len(copied), len(skipped))
+
+
 def to_write(rel, data, same, copied, skipped, dry_run, out):
     """Sort a file into copied or skipped; True when it is to be written now."""
     if same:
@@ -597,7 +604,7 @@ def main(argv=None):
         if not drive:
             port = args.port or auto_port()
             name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board)
-            print("flash: %s over %s: %d copied, %d unchanged" % (name, port, len(copied), len(skipped)))
+            print("flash: %s over %s: %s" % (name, port, tally(copied, skipped, args.dry_run)))
             if result is not None and not result.startswith("selftest: PASS"):
                 print("flash: the self-test did not pass: %s" % result, file=sys.stderr)
                 return 1
@@ -608,7 +615,7 @@ def main(argv=None):
                 )
         else:
             copied, skipped = flash_drive(folder, drive, args.dry_run)
-            print("flash: %s: %d copied, %d unchanged" % (drive, len(copied), len(skipped)))
+            print("flash: %s: %s" % (drive, tally(copied, skipped, args.dry_run)))
     except NotWritable as e:
         print("flash: %s" % e, file=sys.stderr)
         return 2
