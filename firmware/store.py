@@ -61,6 +61,7 @@ class Store:
         self.slot_size = self.half - ERROR_AREA
         # The halves lie in separate erase units: a write to one never erases the other.
         self.apart = self.half % (unit or erase_unit(region)) == 0
+        self.loaded = False  # load() has looked (write_error must know where the newest save is)
         self.seq = -1  # sequence number of the newest good save, -1: none
         self.slot = 1  # the slot holding it (so the first save goes to slot 0)
         # The CRC register after the newest save's payload (-1: none): tells an unchanged save.

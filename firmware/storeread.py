@@ -33,9 +33,12 @@ def load(st):
     a = _read_slot(st, 0, st.slot_size)
     b = _read_slot(st, half, st.slot_size)
     base = half
-    if b is None and st.region[half] == 0xFF:
-        # Saves from before the halves (issue 7's store): slot 1 started at (size - 256) // 2.
-        # Read while the new slot 1 was never written.
+    st.loaded = True
+    if b is None:
+        # Saves from before the halves (issue 7's store): slot 1 started at (size - 256) // 2,
+        # and one of 119 bytes or more reaches past the new slot 1's first byte. Read while the
+        # new slot 1 holds no save: once it is written, the old one fails its CRC (and a cut
+        # write leaves the old one older than slot 0's, by its number).
         old = (2 * half - ERROR_AREA) // 2
         b = _read_slot(st, old, old)
         base = old
@@ -84,6 +87,8 @@ def _read_record(st, k):
 def write_error(st, text):
     """Into the half without the newest save (the write may erase that half's whole unit);
     not at all when both halves share one erase unit: False then."""
+    if not st.loaded:
+        load(st)  # where the newest save is, before writing beside it
     if not st.apart:
         return False
     k = 1 - st.slot if st.seq >= 0 else 1

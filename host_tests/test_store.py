@@ -225,23 +225,49 @@ def test_erase_unit_of_each_circuitpython_port(monkeypatch, platform, unit):
     assert Store(Nvm()).apart == (unit <= 4096)
 
 
-def test_saves_of_the_previous_layout_are_read_and_the_next_save_keeps_them():
-    """Issue 7's store put slot 1 right after slot 0, at (size - 256) // 2."""
+@pytest.mark.parametrize("n", [5, 118, 119, 200, 600])
+def test_saves_of_the_previous_layout_are_read_and_the_next_save_keeps_them(n):
+    """Issue 7's store put slot 1 right after slot 0, at (size - 256) // 2. A save there of 119
+    bytes or more (a real one: settings, statistics and a match are hundreds) covers the byte
+    where the new slot 1 begins: it is still read, not the older save in slot 0."""
     for size in (4096, 8192):
         region = bytearray(b"\xff" * size)
         old = Store(region)
-        old.save(b"older")
-        old.save(b"newer")  # slot 1 of the new layout
+        older, newer = b"A" * n, b"B" * n
+        old.save(older)
+        old.save(newer)  # slot 1 of the new layout
         at = old.half
-        slot = bytes(region[at : at + 4 + 5 + 6])
+        slot = bytes(region[at : at + 4 + n + 6])
         region[at : at + len(slot)] = b"\xff" * len(slot)
         legacy = (size - ERROR_AREA) // 2
+        if legacy + len(slot) > size:
+            continue  # did not fit the old layout's slot 1
         region[legacy : legacy + len(slot)] = slot
         s = Store(region)
-        assert s.load() == b"newer"
+        assert s.load() == newer
         assert not s.write_error("x")  # would cross the legacy slot
         s.save(b"newest")
         assert Store(region).load() == b"newest"
+        s.save(b"and on")  # the new slot 1 written over the legacy one
+        assert Store(region).load() == b"and on"
+
+
+def test_crash_summary_on_a_store_never_loaded_does_not_cost_the_newest_save():
+    """write_error goes to the half without the newest save: a store not yet loaded reads first
+    where that is (the firmware always loads first; the API is safe without)."""
+    for newest in (0, 1):
+        region = bytearray(b"\xff" * 8192)
+        s = Store(region, unit=4096)
+        s.save(b"first")
+        if newest:
+            s.save(b"second")
+        want = Store(region, unit=4096).load()
+        fresh = Store(region, unit=4096)  # never loaded
+        assert fresh.write_error("boom")
+        assert Store(region, unit=4096).load() == want
+        half = 1 - newest  # the summary is in the other half's error area
+        assert region[(half + 1) * 4096 - ERROR_AREA] == 0x45
+        assert Store(region, unit=4096).read_error() == "boom"
 
 
 @given(
