@@ -111,7 +111,9 @@ class TableView:
 
     def draw_status(self, v, you_move):
         stock = v.stock_left
-        key = (((((v.round_no << 2 | v.phase) << 1 | you_move) << 3 | v.turn) << 1 | (v.dir > 0)) << 3 | v.nactive) << 8 | stock & 255
+        key = (
+            ((((v.round_no << 2 | v.phase) << 1 | you_move) << 3 | v.turn) << 1 | (v.dir > 0)) << 3 | v.nactive
+        ) << 8 | stock & 255
         if key == self.shown_status:  # (a small int: nothing made when nothing changed)
             return
         self.shown_status = key
