@@ -23,7 +23,7 @@ ENGLISH = {
     "placed_end": "%s has placed a card this turn: end the turn with 'end'",
     "draw_again": "the stock is not empty: draw again (up to three cards)",
     "draw_first": "the stock is not empty: draw first",
-    "must_play": "%s can play (%s) and must",
+    "must_play": "%s can play (%s) and must play one",
     "must_open": "%s holds the start card of a closed row and must open it",
     "drawn_must": "the drawn card can be played and must be",
     "no_pass": "optional passes are suspended: every player has passed in succession",

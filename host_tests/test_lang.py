@@ -164,3 +164,23 @@ def test_saves_of_version_1_without_a_language_still_load():
     stats, blob, notice = saves.decode(old, s2)
     assert (s2.speed, s2.marks, s2.sound, s2.brightness, s2.lang) == (1, 0, 1, 2, 0) and notice == ""
     lang.use("en")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "es", "nl", "pt"])
+def test_statistics_say_one_round_in_the_singular_and_refusals_end_in_a_whole_sentence(code):
+    """'1 rounds' read wrong in every language; the must-play refusal (E16, C7) ended '... so you
+    must' (its verb left out)."""
+    from firmware import statstext
+
+    lang.use(code)
+    try:
+        one = statstext.text({("elfer", 3): [1, 0, 1, 120, 120, 0]})
+        two = statstext.text({("elfer", 3): [1, 0, 2, 120, 60, 0]})
+        plural = {"en": "rounds", "de": "Runden", "es": "rondas", "nl": "rondes", "pt": "rodadas"}[code]
+        assert " 1 " + plural not in one and "1 " + plural[:-1] in one
+        assert " 2 " + plural in two
+        must = lang.t(b"msg_must_play").rstrip()
+        verb = {"en": "play one", "de": "anlegen", "es": "jugar", "nl": "leggen", "pt": "jogar"}[code]
+        assert must.endswith(verb), must
+    finally:
+        lang.use("en")

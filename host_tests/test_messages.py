@@ -138,7 +138,7 @@ ENGLISH_CASES = [
     ("E19", green_9_12, 253, "not a move"),
     ("E9", opened_red, E("yellow 12"), "the yellow row is not open; only yellow 11 opens it"),
     ("E14", green_9_12, E("green 14"), "green 14 does not fit the row green 9..12 (it takes green 8 or green 13)"),
-    ("E16", green_9_12, PASS, "P1 can play (green 8, green 13) and must"),
+    ("E16", green_9_12, PASS, "P1 can play (green 8, green 13) and must play one"),
     ("E16", green_9_12, END, "end follows a placed card; play one of: green 8, green 13"),
     ("E17", green_9_12, DRAW, "P1 can play (green 8, green 13), so may not draw"),
     ("E17", opened_red, DRAW, "P1 has placed a card this turn; drawing is only for a blocked turn"),
