@@ -364,3 +364,16 @@ def test_every_card_name_on_screen_can_be_typed_back(code):
         for c in [card(color, r) for color in range(colors) for r in range(1, ranks + 1)] + [129, 130]:
             shown = play.card_name(game, c)
             assert cardinput.parse(game, shown, words) == c, (code, shown)
+
+
+@pytest.mark.parametrize("code", playtexts.CODES)
+def test_the_direction_of_play_is_worded_once_in_every_language(code):
+    """The terminal's header and note put the direction (V6) into a sentence that names the
+    direction itself: "sentido en sentido antihorario" (es) said it twice."""
+    table = playtexts.table(code)
+    for d in ("dir_cw", "dir_ccw"):
+        for frame in ("head_direction", "note_direction"):
+            text = (table[frame] % (table[d], "P1") if frame == "head_direction" else table[frame] % table[d]).lower()
+            words = re.findall(r"\w+", text)
+            repeated = [w for w in set(words) if len(w) > 3 and words.count(w) > 1]
+            assert not repeated, (code, frame, text)
