@@ -75,15 +75,29 @@ def whole_scenario_ran(out, board):
 def test_board_runs_the_whole_game_within_its_heap_goals_in_the_32bit_vm(
     tmp_path, board, micropython, live_goal, heap_goal
 ):
-    """One run from a heap of the no-growth ceiling (plus what the probe itself holds, measured
+    """A run from a heap at the no-growth ceiling (plus what the probe itself holds, measured
     as it was for every figure: 15-22 KiB) never has to grow it, and its largest live heap between
-    steps is within the goal."""
+    steps is within the goal.
+
+    Whether one size grows is not monotonic in the size: the VM collects only between steps, and
+    where a step's objects land follows the heap's size (2026-12-03: one commit fitted from 192
+    KiB, grew at 200 and 204, fitted again from 208). The goal is the smallest heap that never
+    grows (fw_heap_kib_*): the ceiling is held when the run fits at it or a few sizes below it,
+    never at one size alone (a change that only moves objects would flip it)."""
     need_vm()
     build = fwm.probe_dir(str(tmp_path), True, micropython=micropython)
     harness = 24 * KIB  # above what the probe holds on every board; counted out of the figures below
     modules = fwm.boot_modules(build, board=board)
-    rc, keys, out = fwm.run_vm(build, heap_goal + harness, board=board, modules=modules, qstrs=True)
-    assert rc == 0 and keys.get("fw_heap_grew") == "0", out[-2000:]
+    tried = []
+    for below in (0, 4, 8, 12):
+        size = heap_goal + harness - below * KIB
+        rc, keys, out = fwm.run_vm(build, size, board=board, modules=modules, qstrs=True)
+        assert rc == 0, out[-2000:]
+        tried.append(size // KIB)
+        if keys.get("fw_heap_grew") == "0":
+            break
+    else:
+        pytest.fail("the heap grew from each of %s KiB: %s" % (tried, out[-2000:]))
     whole_scenario_ran(out, board)
     held = int(keys["fw_harness_bytes"])
     assert held <= harness, "the probe holds %d bytes" % held
