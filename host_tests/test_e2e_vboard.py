@@ -55,25 +55,30 @@ def script():
     # a slow loop never turns its press into something else.
     assert PicoLcd114Scheme.keymap[4] == A and PicoLcd114Scheme.holdmap[4] is None
     down, right, centre = k["down"], k["right"], k["centre"]
-    # The set-up menu (firmware/menus.py SetupMenu, classic): game, variant, four options,
-    # players, then the three bots (RIGHT: medium -> expert), length, dealer, Start match.
-    setup = [down] * 7 + [right, down, right, down, right] + [down] * 3
+    # The set-up menu (firmware/menus.py SetupMenu, classic): each step checked on the screen and
+    # a press that went nowhere made again (fresh-clone runs under load saw presses at the title
+    # go nowhere; counted presses then left the cursor elsewhere and the script never ended).
+    setup = []
+    for seat in ("P2", "P3", "P4"):
+        setup.append("repeat 20 %d until > %s bot" % (down, seat))
+        setup.append("repeat 3 %d until > %s bot <expert>  # medium -> expert" % (right, seat))
     return "\n".join(
         [
             "hold 40 40",
             "wait until New match  # the title menu is up (a press made before it shows is dropped)",
             "wait 300",
-            # each step checked on the screen: three fresh-clone runs saw the first presses go nowhere
             "repeat 20 %d until > New match" % down,
             "repeat 20 %d until > Game  # the set-up menu" % centre,
-            "press %s  # three expert bots, to Start match" % " ".join(map(str, setup)),
-            "press %d  # Start match" % centre,
+        ]
+        + setup
+        + [
+            "repeat 20 %d until > Start match" % down,
+            "press %d  # Start match (if it went nowhere, the first blind press below starts it)" % centre,
             # blind play until the table says the round is over (or a press made as a bot ended
-            # it has opened the round's page), then one press to that page: a blind press could
-            # land on the page the moment it shows and skip it
+            # it has opened the round's page), then to that page, each press checked: a blind
+            # press could land on the page the moment it shows and skip it
             "repeat 800 %d until Round over | Round 1 over" % centre,
-            "repeat 1 %d until Round 1 over" % centre,
-            "wait until Round 1 over",
+            "repeat 20 %d until Round 1 over" % centre,
         ]
     )
 

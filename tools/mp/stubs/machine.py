@@ -576,7 +576,8 @@ def use_board(name, keep=True):
 #   repeat 500 3 until Round 1 over
 #                               press GP3 until a text on the screen has "Round 1 over" (at most 500 times)
 #   wait until Round over | Round 1 over
-#                               ... until a text has either (" | " between texts, in until alone)
+#                               ... until a text has either (" | " between texts, in until alone;
+#                               a line's runs of spaces count as one)
 #
 # Times are the board's own clock (time.ticks_ms). A level lasts from the first read of its
 # pin until a read at least `hold` (or `gap`) ms later, so the program's debouncing (20 ms in
@@ -671,8 +672,11 @@ class Player:
         yield (-1, False, 300)  # the screen settles before it is read
 
     def _shows(self, text):
+        """A line on the screen has the text (or one of " | " alternatives), its runs of spaces
+        taken as one (a menu line aligns its value: "> P2 bot      <expert>")."""
         texts = text.split(" | ")
         for line in screen_texts():
+            line = " ".join(line.split())
             for t in texts:
                 if t in line:
                     return True
