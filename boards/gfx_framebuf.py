@@ -376,25 +376,23 @@ class FbGfx:
         i = 0
         while i < len(rects):
             r = rects[i]
-            if (
-                r[0] <= x1
-                and x0 <= r[2]
-                and r[1] <= y1
-                and y0 <= r[3]
-                and (
-                    (r[0] < x1 and x0 < r[2] and r[1] < y1 and y0 < r[3])  # they overlap
-                    or (max(x1, r[2]) - min(x0, r[0])) * (max(y1, r[3]) - min(y0, r[1]))
-                    <= (x1 - x0) * (y1 - y0) + (r[2] - r[0]) * (r[3] - r[1]) + MERGE_SLACK
-                )
-            ):
-                x0 = min(x0, r[0])
-                y0 = min(y0, r[1])
-                x1 = max(x1, r[2])
-                y1 = max(y1, r[3])
-                rects.pop(i)
-                i = 0  # the bigger one may meet one passed already
-            else:
-                i += 1
+            if r[0] <= x1 and x0 <= r[2] and r[1] <= y1 and y0 <= r[3]:  # they meet or touch
+                # (one name a line: four at once make a tuple on MicroPython's heap)
+                bx0 = min(x0, r[0])
+                by0 = min(y0, r[1])
+                bx1 = max(x1, r[2])
+                by1 = max(y1, r[3])
+                overlap = r[0] < x1 and x0 < r[2] and r[1] < y1 and y0 < r[3]
+                area = (x1 - x0) * (y1 - y0) + (r[2] - r[0]) * (r[3] - r[1])
+                if overlap or (bx1 - bx0) * (by1 - by0) <= area + MERGE_SLACK:
+                    x0 = bx0
+                    y0 = by0
+                    x1 = bx1
+                    y1 = by1
+                    rects.pop(i)
+                    i = 0  # the bigger one may meet one passed already
+                    continue
+            i += 1
         rects.append([x0, y0, x1, y1])
 
     def draw_rect(self, items, x0, y0, x1, y1):

@@ -26,10 +26,8 @@ def text(stats):
             total += rating
             avg = score * 10 // rounds if rounds else 0
             lines.append(t(b"res_vs") % (t("c_" + g), opponents_text(key[1])))
-            if rounds == 1:  # (not "1 rounds")
-                lines.append(" " + t(b"res_played1") % (matches, wins))
-            else:
-                lines.append(" " + t(b"res_played") % (matches, wins, rounds))
+            played = t(b"c_1round") if rounds == 1 else t(b"c_rounds") % rounds  # (not "1 rounds")
+            lines.append(" " + t(b"res_played") % (matches, wins, played))
             avg_key = b"res_avg_pen" if g == "elfer" else b"res_avg_pts"
             lines.append(" " + t(avg_key) % (avg // 10, avg % 10, "-" if best == NO_BEST else "%d" % best))
             lines.append(" " + t(b"res_rating") % rating)

@@ -114,7 +114,10 @@ export async function playRound(page, seconds = 300) {
       await waitText(page, "Round 1 over");
       return presses + 1;
     }
-    if (trail[trail.length - 1] !== now) trail.push(now) > 4 && trail.shift();
+    if (trail[trail.length - 1] !== now) {
+      trail.push(now);
+      if (trail.length > 4) trail.shift();
+    }
     if (Date.now() > end) {
       const state = () => page.evaluate(() => [elfer.steps, elfer.error || "", document.getElementById("status").textContent]);
       const [steps, error, status] = await state();
