@@ -236,10 +236,10 @@ STUBBORN = ("".join("%d\n" % i for i in range(1, 40)) + "d\ne\np\n") * 300
 @pytest.mark.parametrize(
     "code, says",
     [
-        ("de", ("Runde 1: P1 (du) gibt.", "Deine Hand (", "Endstand", "Partie vorbei")),
-        ("es", ("Ronda 1: reparte P1 (tú).", "Tu mano (", "Puntuación final", "Fin de la partida")),
-        ("nl", ("Ronde 1: P1 (jij) deelt.", "Jouw hand (", "Eindstand", "Partij voorbij")),
-        ("pt", ("Rodada 1: P1 (você) dá as cartas.", "Sua mão (", "Placar final", "Fim da partida")),
+        ("de", ("Runde 1: S1 (du) gibt.", "Deine Hand (", "Endstand", "Partie vorbei")),
+        ("es", ("Ronda 1: reparte J1 (tú).", "Tu mano (", "Puntuación final", "Fin de la partida")),
+        ("nl", ("Ronde 1: S1 (jij) deelt.", "Jouw hand (", "Eindstand", "Partij voorbij")),
+        ("pt", ("Rodada 1: J1 (você) dá as cartas.", "Sua mão (", "Placar final", "Fim da partida")),
     ],
 )
 def test_a_whole_match_in_the_chosen_language(code, says):
@@ -267,6 +267,55 @@ def test_elfer_lang_in_the_environment_chooses_the_language():
 def test_a_bad_language_is_a_usage_error():
     r = _cli(["--lang", "xx"])
     assert r.returncode == 2 and "not a language; choose one of en, de, es, nl, pt" in r.stderr
+
+
+def _device_texts(code):
+    """firmware/lang/<code>.txt as a dict: the words the device shows."""
+    texts = {}
+    for line in (ROOT / "firmware" / "lang" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, text = line.split("=", 1)
+            texts[key] = text
+    return texts
+
+
+LEVELS = ("random", "easy", "medium", "expert", "master")
+
+
+def _match_in(code):
+    """A whole 6-player match in language `code`, a bot of every level, played in-process: its lines."""
+    moves = iter(STUBBORN.splitlines())
+
+    def typed(prompt):
+        for line in moves:
+            return line
+        raise EOFError
+
+    lines = []
+    args = ["--lang", code, "--seed", "5", "--option", "rounds=1", "--option", "players=6", "--bots", ",".join(LEVELS)]
+    assert play.main(args, typed, lines.append) == 0
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("code", playtexts.CODES)
+def test_seats_and_bot_levels_are_named_as_the_device_names_them(code):
+    """Issue 38: the German terminal said P2 and 'easy' where the German device says S2 and 'leicht'.
+    Seats and levels take the device's words (firmware/lang: seat=, c_<level>=) in the header,
+    the opponents, the scoreboard and the introduction."""
+    device = _device_texts(code)
+    text = _match_in(code)
+    for i, level in enumerate(LEVELS):
+        seat = device["seat"] % (i + 2)
+        word = device["c_" + level]
+        assert "%s (%s)" % (seat, word) in text, (code, seat, word)  # opponents and scoreboard
+        assert "%s %s" % (seat, word) in text.splitlines()[1], code  # the introduction's list of bots
+        if word != level:
+            assert "(%s)" % level not in text and " %s," % level not in text, (code, level)
+    you = device["seat"] % 1
+    assert "%s 0 | %s 0" % (you, device["seat"] % 2) in text, code  # the scores line, seat by seat
+    assert you in text.splitlines()[1], code  # 'you are S1'
+    if device["seat"] != "P%d":
+        assert not re.search(r"\bP[1-6]\b", text), code
 
 
 # --- the match record ------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_terminal_options_go_on_to_the_terminal_version(monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     code, out, err = run_main(sim.main, ["--terminal", "--lang", "de", "--seed", "7", "--bots", "easy"])
     assert code == 0, err
-    assert "Startwert 7" in out and "P2 easy, P3 easy, P4 easy" in out
+    assert "Startwert 7" in out and "S2 leicht, S3 leicht, S4 leicht" in out
     assert "Du hast die Partie verlassen" in out
 
 

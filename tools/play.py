@@ -95,8 +95,24 @@ def input_names():
 # --- small helpers (State or SeatView) -----------------------------------------
 
 
+def device_text(key, english):
+    """A word as the device says it in the chosen language (firmware/lang: its seats, its bot levels),
+    so the terminal and the board name a thing alike; `english` when firmware/lang is not there."""
+    if words is None:
+        return english
+    from firmware import lang
+
+    return lang.t(key)
+
+
 def seat_name(p):
-    return "P%d" % (p + 1)
+    """'P2' in English, 'S2' in German, 'J2' in Spanish: the device's seat= text."""
+    return device_text("seat", "P%d") % (p + 1)
+
+
+def level_name(level):
+    """A bot level ('easy', an engine.bots.LEVELS name) as the device's set-up menu words it ('leicht')."""
+    return device_text("c_" + level, level)
 
 
 def seat_label(p, names=None):
@@ -104,6 +120,11 @@ def seat_label(p, names=None):
     if names and names[p]:
         return "%s (%s)" % (seat_name(p), names[p])
     return seat_name(p)
+
+
+def label_width(s, names=None):
+    """The column the seat labels take: 11, or the longest label ('S2 (makkelijk)')."""
+    return max([11] + [len(seat_label(p, names)) for p in range(s.n)])
 
 
 def color_name(game, color):
@@ -292,15 +313,16 @@ def render_table(s, seat, names=None, ansi=False):
     else:
         lines.append(t("stock") % plural(s.stock_left, "card", "cards"))
     lines.append(t("opponents"))
+    w = label_width(s, names)
     p = seat
     for _ in range(s.n - 1):
         p = (p + s.dir) % s.n
         if not s.active[p]:
-            lines.append("  %-11s %s" % (seat_label(p, names), t("sits_out")))
+            lines.append("  %-*s %s" % (w, seat_label(p, names), t("sits_out")))
             continue
         k = s.count[p]
         count = "%2d %s" % (k, t("card") if k == 1 else t("cards"))
-        lines.append("  %-11s %-9s  %s" % (seat_label(p, names), count, t("last") % last_action(s, p)))
+        lines.append("  %-*s %-9s  %s" % (w, seat_label(p, names), count, t("last") % last_action(s, p)))
     scores = " | ".join("%s %d" % (seat_name(p), s.scores[p]) for p in range(s.n))
     lines.append(t("scores_line") % (score_kind(rules), match_goal(s), scores))
     return "\n".join(lines)
@@ -467,10 +489,11 @@ def render_scoreboard(s, names=None, title=None):
     rules = s.rules
     title = title or t("board_after") % s.round_no
     lines = ["%s (%s; %s):" % (title, score_kind(rules), match_goal(s))]
-    lines.append("  %-11s %6s %7s" % (t("board_seat"), t("board_round"), t("board_total")))
+    w = label_width(s, names)
+    lines.append("  %-*s %6s %7s" % (w, t("board_seat"), t("board_round"), t("board_total")))
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "%6s" % "-"
-        lines.append("  %-11s %s %7d" % (seat_label(p, names), rnd, s.scores[p]))
+        lines.append("  %-*s %s %7d" % (w, seat_label(p, names), rnd, s.scores[p]))
     if s.tiebreak:
         lines.append("  " + t("board_tiebreak"))
     return "\n".join(lines)
@@ -482,6 +505,7 @@ def render_round_end(s, names=None, ansi=False):
     g = rules.game
     winners = [p for p in range(s.n) if s.round_winners >> p & 1]
     lines = ["", "=" * 72]
+    w = label_width(s, names)
     out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
     if out:
         lines.append(t("end_out") % (s.round_no, seat_name(out[0])))
@@ -490,7 +514,7 @@ def render_round_end(s, names=None, ansi=False):
     for p in range(s.n):
         if not s.active[p]:
             continue
-        label = "%-11s" % seat_label(p, names)
+        label = "%-*s" % (w, seat_label(p, names))
         cards_text = _hand_text(s, p, ansi)
         if g == GAME_CINQUILLO:
             k = s.count[p]
@@ -855,9 +879,10 @@ def run(args, input_fn=input, out=print):
     names = [t("you")]
     for i in range(nbots):
         bots[i + 1] = engine_bots.make_bot(levels[i], rules, i + 1, seed)
-        names.append(levels[i])
+        names.append(level_name(levels[i]))
     out(t("intro") % (game_name(rules), rules.describe(), rules.players, seed, seed))
-    out(t("intro_bots") % ", ".join("%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players)))
+    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players))
+    out(t("intro_bots") % (seat_name(HUMAN), bots_text))
     ansi = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and not os.environ.get("NO_COLOR") and out is print
     try:
         return play_match(state, bots, input_fn, out, names, ansi, keeper)

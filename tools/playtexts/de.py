@@ -154,7 +154,7 @@ T = {
     "record_written": "Aufzeichnung der Partie in %s geschrieben (prüfen: tools/replay.py).",
     "record_failed": "Kann die Aufzeichnung nicht nach %s schreiben: %s",
     "intro": "%s: %s, %d Spieler, Startwert %d (nochmal mit --seed %d).",
-    "intro_bots": "Du bist P1. Bots: %s. Tippe h in deinem Zug für Hilfe.",
+    "intro_bots": "Du bist %s. Bots: %s. Tippe h in deinem Zug für Hilfe.",
     "bye": "Du hast die Partie verlassen. Tschüss!",
     "bye_eof": "Eingabe zu Ende: du verlässt die Partie. Tschüss!",
     "interrupted": "Unterbrochen: du verlässt die Partie.",

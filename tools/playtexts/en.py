@@ -163,7 +163,7 @@ T = {
     "record_failed": "Cannot write the match record to %s: %s",
     # start and end
     "intro": "%s: %s, %d players, seed %d (replay with --seed %d).",
-    "intro_bots": "You are P1. Bots: %s. Type h at your turn for help.",
+    "intro_bots": "You are %s. Bots: %s. Type h at your turn for help.",
     "bye": "You left the match. Bye!",
     "bye_eof": "End of input: leaving the match. Bye!",
     "interrupted": "Interrupted: leaving the match.",

@@ -154,7 +154,7 @@ T = {
     "record_written": "Registro de la partida escrito en %s (compruébalo: tools/replay.py).",
     "record_failed": "No se puede escribir el registro en %s: %s",
     "intro": "%s: %s, %d jugadores, semilla %d (repetir con --seed %d).",
-    "intro_bots": "Eres P1. Bots: %s. Escribe h en tu turno para ver la ayuda.",
+    "intro_bots": "Eres %s. Bots: %s. Escribe h en tu turno para ver la ayuda.",
     "bye": "Has dejado la partida. ¡Adiós!",
     "bye_eof": "Fin de la entrada: dejas la partida. ¡Adiós!",
     "interrupted": "Interrumpido: dejas la partida.",

@@ -152,7 +152,7 @@ T = {
     "record_written": "Verslag van de partij geschreven naar %s (controleer: tools/replay.py).",
     "record_failed": "Kan het verslag niet naar %s schrijven: %s",
     "intro": "%s: %s, %d spelers, seed %d (opnieuw met --seed %d).",
-    "intro_bots": "Jij bent P1. Bots: %s. Typ h in je beurt voor hulp.",
+    "intro_bots": "Jij bent %s. Bots: %s. Typ h in je beurt voor hulp.",
     "bye": "Je hebt de partij verlaten. Tot ziens!",
     "bye_eof": "Einde van de invoer: je verlaat de partij. Tot ziens!",
     "interrupted": "Onderbroken: je verlaat de partij.",

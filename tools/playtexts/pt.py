@@ -153,7 +153,7 @@ T = {
     "record_written": "Registro da partida escrito em %s (confira: tools/replay.py).",
     "record_failed": "Não foi possível escrever o registro em %s: %s",
     "intro": "%s: %s, %d jogadores, semente %d (repetir com --seed %d).",
-    "intro_bots": "Você é P1. Bots: %s. Digite h na sua vez para ajuda.",
+    "intro_bots": "Você é %s. Bots: %s. Digite h na sua vez para ajuda.",
     "bye": "Você saiu da partida. Tchau!",
     "bye_eof": "Fim da entrada: você sai da partida. Tchau!",
     "interrupted": "Interrompido: você sai da partida.",
