@@ -1,5 +1,4 @@
-"""The table on short screens (128x64), loaded only there: the layout's compact stack and the
-message line that shows a longer message in pages.
+"""The table on short screens (128x64), loaded only there: the layout's compact stack.
 
 firmware/table.py's Layout computes the usual stack first; where not even one message line
 fits below it, layout() recomputes it: the status line's blank top row off the screen, rows
@@ -10,9 +9,6 @@ message line's top row, one message line.
 """
 
 from firmware import ui
-from firmware.ticks import ticks_diff
-
-PAGE_MS = 1800  # a message longer than the line shows in pages, this long each
 
 
 def layout(L, width, height, ranks, players):
@@ -55,38 +51,3 @@ def symbol_top(tile, rows):
     if ink[-1] - ink[0] < rows:
         return ink[0]
     return (ink[0] + ink[-1] + 1 - rows) // 2
-
-
-class Pages:
-    """One message line showing a longer message a line at a time, PAGE_MS each, round again."""
-
-    def __init__(self, line, cols):
-        self.line = line
-        self.cols = cols
-        self.text = ""
-        self.lines = []
-        self.page = 0
-        self.turned = None  # when the page on show was shown (ms)
-
-    def show(self, text, color):
-        if text != self.text:  # the same text again (each redraw): the page stays
-            self.text = text
-            self.lines = ui.wrap(text, self.cols) if text else []
-            self.page = 0
-            self.turned = None
-        lines = self.lines
-        self.line.set(lines[self.page] if lines else "", color)
-
-    def turn(self, now):
-        """Show the next page when this one has been up PAGE_MS; True when the line changed."""
-        if len(self.lines) < 2:
-            return False
-        if self.turned is None:
-            self.turned = now
-            return False
-        if ticks_diff(now, self.turned) < PAGE_MS:
-            return False
-        self.turned = now
-        self.page = (self.page + 1) % len(self.lines)
-        self.line.set(self.lines[self.page])
-        return True

@@ -28,19 +28,20 @@ def label(board, b):
 
 
 def names(board, buttons):
-    """The board's names for the alternatives in the bit mask `buttons`, joined:
-    arrows run together ("←→"), words take a slash ("A/B"); '' when it has none."""
+    """The board's names for the alternatives in the bit mask `buttons`, as a player reads them:
+    arrows run together ("←→", "↑↓"), anything else joined with the language's "or" ("A or B",
+    "X or Z"); '' when it has none."""
     got = []
     for bit, _ in BUTTON_NAMES:
         if buttons & bit:
             name = label(board, bit)
             if name and name not in got:
                 got.append(name)
-    short = True
+    arrows = True
     for name in got:
-        if len(name) > 1:
-            short = False
-    return ("" if short else "/").join(got)
+        if len(name) > 1 or name.isalpha():
+            arrows = False
+    return ("" if arrows else " " + t(b"msg_or") + " ").join(got)
 
 
 def hint(board, pairs, cols=0):

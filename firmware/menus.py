@@ -196,6 +196,7 @@ def stats_text(app):
 HELP_KEYS = (
     (LEFT | RIGHT, b"h_cursor"),
     (UP | DOWN, b"h_jump"),
+    (UP, b"h_page"),
     (A, b"h_play"),
     (B, b"h_finish"),
     (SELECT, b"h_hint"),

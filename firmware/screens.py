@@ -131,6 +131,7 @@ class TableScreen(Screen):
     def enter(self, app):
         self.next_bot = None
         self.desc_key = -1  # (the language may have changed meanwhile)
+        app.table.more = keys.label(app.board, UP) + "\u00bb"  # "↑»": UP turns the page (no UP: "»" only)
         self.focus_playable(app.match)
         self.redraw(app)
 
@@ -228,6 +229,10 @@ class TableScreen(Screen):
             if b == A:  # in pieces (app.later): the table let go for the panel, then the round's page
                 app.later(app.table_gone, lambda: _round_end_page(app))
             return
+        if b == UP and app.table.paged():  # the message's next page (its mark names UP)
+            app.table.next_page(now)
+            app.dirty = True
+            return
         its = self.items(m)
         n = len(its)
         self.msg = ""
@@ -290,8 +295,7 @@ class TableScreen(Screen):
         self.say(t(b"ts_hint") % why, ui.GOOD)
 
     def tick(self, app, now):
-        pages = app.table.pages
-        if pages is not None and pages.turn(now):  # a message longer than the table's one line
+        if app.table.turn(now):  # a message longer than the table's message area
             app.dirty = True
         m = app.match
         if not m.bot_on_turn():

@@ -16,6 +16,7 @@ from engine import turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
 from firmware import ui
 from firmware.lang import current, t
+from firmware.ticks import ticks_diff
 
 current()  # the language's table is read now, at boot (the app imports this module then), not mid-match
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
@@ -24,6 +25,7 @@ TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHI
 DEAD_RGB = 0x701010
 ACTION_RGB = 0x606060
 MARK_RGB = 0x40E040
+PAGE_MS = 1800  # a message longer than its area turns a page after this long a line
 # The symbols (firmware/glyphs.py draws them, firmware/legend.py explains them) are written
 # out where used, not named: each name the device compiles stays interned (docs/memory.md).
 # The move boxes: draw "+" and the stock's card back, end a check mark, pass an empty set.
@@ -267,17 +269,53 @@ class TableView:
         line.set(text, color, None)
 
     def message(self, text, color=ui.DIM):
-        if self.pages is not None:  # one line: a longer message shows in pages
-            self.pages.show(text, color)
-            return
+        """Say text in the message area: whole where it fits, else in pages of the area's lines
+        that turn by themselves (turn) or at once (next_page), round again; a page with more
+        after it ends in the `more` mark (the button that turns it, and a "»")."""
         if text == self.shown_msg and color == self.shown_color:
-            return  # (wrapped and set again, it would come out the same)
+            return  # (wrapped and set again, it would come out the same: the page stays)
         self.shown_msg = text
         self.shown_color = color
-        lines = ui.wrap(text, self.L.cols) if text else []
-        self.msg_dropped = len(lines) - len(self.msg) if len(lines) > len(self.msg) else 0
-        for i in range(len(self.msg)):
-            self.msg[i].set(lines[i] if i < len(lines) else "", color)
+        cols = self.L.cols
+        lines = ui.wrap(text, cols) if text else []
+        if len(lines) > len(self.msg):
+            lines = ui.wrap(text, cols - len(self.more) - 1)  # room for " ↑»" after the last line
+        self.msg_lines = lines
+        self.msg_page = 0
+        self.msg_turned = None
+        self.show_page()
+
+    def show_page(self):
+        n = len(self.msg)
+        lines = self.msg_lines
+        first = self.msg_page * n
+        for i in range(n):
+            text = lines[first + i] if first + i < len(lines) else ""
+            if i == n - 1 and first + n < len(lines):
+                text += " " * (self.L.cols - len(self.more) - len(text)) + self.more
+            self.msg[i].set(text, self.shown_color)
+
+    def paged(self):
+        return len(self.msg_lines) > len(self.msg)
+
+    def next_page(self, now):
+        """Show the message's next page (the first after the last) now."""
+        n = len(self.msg)
+        self.msg_page = (self.msg_page + 1) % ((len(self.msg_lines) + n - 1) // n)
+        self.msg_turned = now
+        self.show_page()
+
+    def turn(self, now):
+        """Turn the page when it has been up PAGE_MS a line; True when the area changed."""
+        if not self.paged():
+            return False
+        if self.msg_turned is None:
+            self.msg_turned = now  # its time starts at the first tick that shows it
+            return False
+        if ticks_diff(now, self.msg_turned) < PAGE_MS * len(self.msg):
+            return False
+        self.next_page(now)
+        return True
 
     # --- what the screen shows (tests, serial log) ----------------------------------
     def slot_texts(self):
@@ -287,6 +325,5 @@ class TableView:
         return [i for i in range(len(self.slots)) if self.shown_marks[i]]
 
     def message_text(self):
-        if self.pages is not None:
-            return self.pages.text
-        return " ".join(m.text for m in self.msg).strip()
+        """The whole message, every page of it."""
+        return self.shown_msg or ""

@@ -222,9 +222,7 @@ def build(tv, gfx, width, height, rules):
     tv.shown_color = None
     tv.shown_status = -1  # what the status line was drawn from, as one int (draw_status)
     tv.shown_opps = [-1] * (rules.players - 1)  # likewise each opponent's lines (draw_opponents)
-    tv.msg_dropped = 0  # lines of the last message that found no room (tools/layoutcheck.py)
-    tv.pages = None
-    if L.cursor_y is None:
-        from firmware.compact import Pages
-
-        tv.pages = Pages(tv.msg[0], L.cols)
+    tv.msg_lines = []  # the message on show, wrapped, and its page on show (table.py message)
+    tv.msg_page = 0
+    tv.msg_turned = None  # when that page began to show (ms)
+    tv.more = "\u00bb"  # the mark of a page with more after it (the screen puts its button first)

@@ -141,32 +141,40 @@ def test_without_colour_the_cursor_is_the_inverted_card_and_marks_stay_bars():
 
 
 def test_a_message_longer_than_the_line_shows_in_pages():
+    """The OLED's one message line pages a longer message: a page a PAGE_MS, round again, each
+    page with more after it marked with the UP button's name and a "»"; UP turns it at once."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    from firmware.compact import PAGE_MS
+    from firmware.table import PAGE_MS
 
     d, m = oled_table()
     tv = d.app.table
     text = "one two three four five six seven eight nine ten"
     tv.message(text)
+    assert tv.more == "\u2191\u00bb"  # the joystick's up, then the mark
     pages = [tv.msg[0].text]
     t0 = d.now
-    assert not tv.pages.turn(t0)  # the first page's time starts
-    for k in range(1, 4):
-        assert not tv.pages.turn(t0 + k * PAGE_MS - 1)
-        assert tv.pages.turn(t0 + k * PAGE_MS)
+    assert not tv.turn(t0)  # the first page's time starts
+    for k in range(1, 9):
+        assert not tv.turn(t0 + k * PAGE_MS - 1)
+        assert tv.turn(t0 + k * PAGE_MS)
+        if tv.msg[0].text == pages[0]:  # round again
+            break
         pages.append(tv.msg[0].text)
-    assert " ".join(pages[:3]) == text
-    assert pages[3] == pages[0]  # round again
-    assert tv.msg_dropped == 0 and tv.message_text() == text
-    assert tv.pages.turn(t0 + 4 * PAGE_MS)
+    assert len(pages) == 4 and all(len(p) <= tv.L.cols for p in pages)
+    assert all(p.endswith(" " + tv.more) for p in pages[:-1]) and tv.more not in pages[-1]
+    assert " ".join(p.replace(tv.more, "").strip() for p in pages) == text
+    assert tv.message_text() == text
     tv.message(text)  # the same text again (each redraw): the page stays
-    assert tv.msg[0].text == pages[1]
+    assert tv.msg[0].text == pages[0]
+    d.press("UP")  # the next page at once, and the cursor stays
+    cursor = d.app.table_screen.cursor
+    assert tv.msg[0].text == pages[1] and d.app.table_screen.cursor == cursor
     tv.message("short")
-    assert tv.msg[0].text == "short" and not tv.pages.turn(t0 + 9 * PAGE_MS)
+    assert tv.msg[0].text == "short" and not tv.turn(t0 + 9 * PAGE_MS)
 
 
 def test_colour_boards_keep_their_layout():
-    """Three-character labels and paging are for the monochrome, short screen only."""
+    """Three-character labels and the one message line are for the monochrome, short screen only."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
     import simdrive
 
@@ -174,7 +182,7 @@ def test_colour_boards_keep_their_layout():
     d.setup_match("elfer", players=4)
     tv = d.app.table
     assert not tv.mono and tv.label_chars == 2 and tv.cursor is not None
-    assert len(tv.msg) == 2 and tv.pages is None
+    assert len(tv.msg) == 2
 
 
 # --- on the MicroPython unix port, the framebuf surface with a one-bit panel ---------------

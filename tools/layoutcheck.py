@@ -66,14 +66,43 @@ def shown_lines(app):
     return [(name, line, box(line, line.x, line.y, line.scale)) for name, line in found]
 
 
+def message_pages(table):
+    """Each page of the table's message as its lines show it (the page on show is shown again after)."""
+    on_show = table.msg_page
+    n = len(table.msg)
+    pages = []
+    for k in range((len(table.msg_lines) + n - 1) // n or 1):
+        table.msg_page = k
+        table.show_page()
+        pages.append([line.shown for line in table.msg])
+    table.msg_page = on_show
+    table.show_page()
+    return pages
+
+
+def message_missing(table):
+    """The words of the table's message that none of its pages shows, in order ('' when all show),
+    read from what the lines show with the pages' more mark taken off."""
+    shown = []
+    for page in message_pages(table):
+        for text in page:
+            if text.endswith(table.more):
+                text = text[: -len(table.more)]
+            shown.extend(text.split())
+    words = table.message_text().split()
+    return "" if shown == words else " ".join(w for w in words if w not in shown) or repr(shown)
+
+
 def problems(app):
     """Readable sentences for every cut text, text off the panel, and overlap on the screen on show."""
     width = app.board.width
     height = app.board.height
     out = []
     lines = shown_lines(app)
-    if app.screen is not None and app.screen.table and app.table.msg_dropped:
-        out.append("message: %d line(s) found no room: %r" % (app.table.msg_dropped, app.table.message_text()))
+    if app.screen is not None and app.screen.table:
+        missing = message_missing(app.table)
+        if missing:
+            out.append("message: %r never shows %r" % (app.table.message_text(), missing))
     for name, line, b in lines:
         if line.cut:
             out.append("%s: cut: %r (%d characters shown)" % (name, line.shown, line.chars))

@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp"))
 import simdrive  # noqa: E402
 import upy  # noqa: E402
 
@@ -108,6 +109,7 @@ def screens(profile, shot, code):
         ts.cursor = bad[0]
         d.press("A")
         shot("refused", d)
+    longest_messages(d, shot)
     d.press("START")
     shot("pause", d)
     d.press("A")  # resume
@@ -150,6 +152,24 @@ def screens(profile, shot, code):
     d.press("A")
     shot("statistics", d)
     d.back()
+
+
+def longest_messages(d, shot):
+    """The longest refusal and the longest hint the table says (tools/mp/msgs.py), each on its
+    first page: on most boards the message pages, its more mark shown."""
+    import msgs
+
+    from firmware import ui
+
+    refusal, hint = msgs.longest()
+    ts = d.app.table_screen
+    for name, text, color in (("refused_longest", refusal, ui.WARN), ("hint_longest", hint, ui.GOOD)):
+        ts.say(text, color)
+        ts.redraw(d.app)
+        d.step()  # the board refreshed, as after a button
+        shot(name, d)
+    ts.say("")
+    ts.redraw(d.app)
 
 
 def play_out(d, m):

@@ -288,6 +288,7 @@ def screens(board_name, shot, eager):
         ts.cursor = bad[0]
         w.press("A")
         shot("refused", w)
+    longest_messages(w, shot)
     w.press("START")
     shot("pause", w)
     w.press("A")  # resume
@@ -316,6 +317,23 @@ def screens(board_name, shot, eager):
     w.press("A")
     shot("statistics", w)
     w.back()
+
+
+def longest_messages(w, shot):
+    """tools/screenshots.py's longest_messages()."""
+    import msgs
+
+    from firmware import ui
+
+    refusal, hint = msgs.longest()
+    ts = w.app.table_screen
+    for name, text, color in (("refused_longest", refusal, ui.WARN), ("hint_longest", hint, ui.GOOD)):
+        ts.say(text, color)
+        ts.redraw(w.app)
+        w.step()  # the board refreshed, as after a button
+        shot(name, w)
+    ts.say("")
+    ts.redraw(w.app)
 
 
 def error_screen(board_name, shot, eager):

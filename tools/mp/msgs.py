@@ -38,6 +38,32 @@ def positions(preset, seed, steps):
     yield s
 
 
+def table_says():
+    """(refusals, hints): each as the table says it (firmware/screens.py: Match.play's rule id and
+    sentence, the hint's sentence, in ts_refused / ts_hint), in the language in use, over the
+    seeded positions; sorted, no repeats."""
+    refusals = set()
+    hints = set()
+    for preset in PRESETS:
+        for s in positions(preset, 5, 9):
+            buf = bytearray(32)
+            legal = list(buf[: s.legal_moves(buf)]) if not s.is_round_over() else []
+            for m in TRIES:
+                if m not in legal:
+                    refusals.add(lang.t(b"ts_refused") % ("%s: %s" % words.refusal(s, m)))
+            if s.turn == 0 and not s.is_round_over():
+                v = SeatView(s.rules, 0)
+                s.view_into(v)
+                hints.add(lang.t(b"ts_hint") % words.hint(v, 5)[1])
+    return sorted(refusals), sorted(hints)
+
+
+def longest():
+    """The longest refusal and the longest hint the table says (the screenshots show them)."""
+    refusals, hints = table_says()
+    return max(refusals, key=len), max(hints, key=len)
+
+
 def main():
     for code in lang.CODES:
         lang.use(code)
