@@ -18,9 +18,11 @@ class TitleMenu(Menu):
     hints = ((A, b"k_choose"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
+        # Continue only where there is a match to continue: first, so it is preselected.
+        go_on = ((b"m_continue", "continue"),) if app.match is not None or app.saved is not None else ()
         return actions(
-            (
-                (b"m_continue", "continue"),
+            go_on
+            + (
                 (b"m_new", "new"),
                 (b"m_rules", "rules"),
                 (b"m_settings", "settings"),
@@ -39,6 +41,8 @@ class TitleMenu(Menu):
         Menu.enter(self, app)
 
     def choose(self, app, key):
+        if key == "start" and self.items[0][1] != "continue":
+            key = "new"  # START with no match to continue: a new one's set-up
         if key == "continue" or key == "start":
             if app.match is not None:  # a board without saves keeps a match left in memory
                 app.show(app.table_screen)
@@ -109,7 +113,7 @@ class SetupMenu(Menu):
         dealers = ((b"c_random", -1), (b"c_you", 0)) + tuple((seat(p), p) for p in range(1, st["players"]))
         st["dealer"] = min(st["dealer"], st["players"] - 1)
         items.append(item(t(b"m_dealer"), "dealer", dealers, _index(dealers, st["dealer"])))
-        items.append(item(t(b"m_start"), "start"))
+        items.insert(0, item(t(b"m_start"), "start"))  # first: the list opens on it
         items.append(item(t(b"m_back"), "back"))
         return items
 
@@ -123,7 +127,7 @@ class SetupMenu(Menu):
         old = st.get(key)
         st[key] = it[3] if key == "length" else v
         if key in ("game", "players"):
-            self.items = self.build(app)
+            self.items = self.build(app)  # (Start stays first: the positions below it move)
             for j in range(len(self.items)):
                 if self.items[j][1] == key:
                     self.pos = j
@@ -166,6 +170,8 @@ class SettingsMenu(Menu):
         app.apply_settings()
         if it[1] == "lang":  # every text again, in the new language
             self.items = self.build(app)
+            if app.table_screen is not None:  # a match kept in memory: its message said again
+                app.table_screen.say("")
         return True
 
     def choose(self, app, key):

@@ -16,6 +16,16 @@ MENU_HINTS = ((A, b"k_choose"), (UP | DOWN, b"k_move"), (B, b"k_back"))
 CHOICE_HINTS = ((LEFT | RIGHT, b"k_change"), (A, b"k_next"), (UP | DOWN, b"k_move"), (B, b"k_back"))
 
 
+def title(p, text, top, n):
+    """The panel's title, and at its right end where its list scrolls: "▲" with lines above
+    the rows on show, "▼" with lines below."""
+    up = top > 0
+    down = top + p.rows < n
+    if up or down:
+        text += " " * (p.cols - 2 - len(text)) + ("\u25b2" if up else " ") + ("\u25bc" if down else " ")
+    p.title.set(text)
+
+
 class Menu(Screen):
     title = ""
     hints = MENU_HINTS
@@ -35,12 +45,12 @@ class Menu(Screen):
 
     def draw(self, app):
         p = app.panel
-        p.title.set(t(self.title))
         rows = p.rows
         if self.pos < self.top:
             self.top = self.pos
         elif self.pos >= self.top + rows:
             self.top = self.pos - rows + 1
+        title(p, t(self.title), self.top, len(self.items))
         # A note longer than the footer ends there and goes on up the rows the items leave free.
         note = ui.wrap(self.note, p.cols) if len(self.note) > p.cols or "\n" in self.note else None
         above = max(0, min(len(note) - 1, rows - len(self.items))) if note else 0
@@ -168,7 +178,7 @@ class Pager(Screen):
 
     def draw(self, app):
         p = app.panel
-        p.title.set(t(self.title) if isinstance(self.title, bytes) else self.title)
+        title(p, t(self.title) if isinstance(self.title, bytes) else self.title, self.top, len(self.lines))
         for i in range(p.rows):
             j = self.top + i
             p.lines[i].set(self.lines[j] if j < len(self.lines) else "", ui.WHITE, None)

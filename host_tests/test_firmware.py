@@ -303,12 +303,9 @@ def test_rules_help_and_statistics_pages_open_and_return(d):
     for label, title in (("Rules", "Rules"), ("Help", "Help"), ("Statistics", "Statistics")):
         d.menu_to(label)
         d.press("A")
-        assert d.panel()[0] == title
+        assert d.panel()[0].split()[0] == title  # (and "▼" where the page scrolls)
         d.press("B")
         assert d.screen_name() == "TitleMenu"
-    d.menu_to("Continue")
-    d.press("A")
-    assert d.panel()[-1] == "No match to continue"
 
 
 def test_E22_whole_match_to_the_winner_screen():
@@ -519,3 +516,30 @@ def test_E20_the_round_end_shows_though_A_was_pressed_twice_on_the_last_card(d):
                 play_human_turn(d, counts)
         app.quit_match()
     raise AssertionError("in 39 matches the person never held a last card that fit")
+
+
+def test_a_match_continued_after_the_language_changed_says_its_message_in_the_new_one():
+    """Without saves a quit match stays in memory; the language changed meanwhile, Continue's
+    table says nothing in the old one (its message line kept the old text)."""
+    d = simdrive.Driver("sim", lazy=True)  # no storage: the match stays in memory
+    d.new_match("Elfer Raus", players=3)
+    m = d.app.match
+    d.run_until(lambda: m.my_turn(), dt=1000)
+    d.press("SELECT")  # a hint: a message in English
+    assert d.app.table.message_text().startswith("Hint: ")
+    d.press("START")
+    d.menu_to("quit")
+    d.press("A")
+    assert d.screen_name() == "TitleMenu" and d.app.match is m
+    d.menu_to("settings")
+    d.press("A")
+    d.set_value("Language", "Deutsch")
+    d.back()
+    d.menu_to("continue")
+    d.press("A")
+    assert d.screen_name() == "TableScreen"
+    text = d.app.table.message_text()
+    from firmware import lang
+
+    lang.use("en")
+    assert "Hint" not in text and text, text

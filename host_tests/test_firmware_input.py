@@ -307,10 +307,9 @@ def test_clue_two_buttons_start_and_play_a_match():
 
     d = simdrive.Driver("clue", keyboard=False)
     assert d.board.holdmap is not None
-    d.press("DOWN", "A")  # New match
+    d.press("A")  # New match (no match to continue: it comes first)
     assert d.screen_name() == "SetupMenu"
-    d.menu_to("Start match")
-    d.press("A")
+    d.press("A")  # Start match: the set-up opens on it
     m = d.app.match
     assert d.screen_name() == "TableScreen"
     d.run_until(lambda: m.my_turn(), dt=1000)

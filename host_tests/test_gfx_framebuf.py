@@ -68,7 +68,8 @@ def sim_frames(profile, tape):
         elif tok.startswith("w"):
             d.step(int(tok[1:]))
         elif tok == "start":
-            d.press("DOWN", "A")
+            d.menu_to("new")
+            d.press("A")
             scr = d.app.screen
             while scr.items[scr.pos][1] != "start":
                 d.press("DOWN")

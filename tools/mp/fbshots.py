@@ -180,7 +180,9 @@ class Pacer:
 
     def start_match(self):
         """From the title menu: New match, then Start match with the set-up's defaults."""
-        self.press(DOWN)
+        scr = self.app.screen
+        while scr.items[scr.pos][1] != "new":
+            self.press(DOWN)
         self.press(A)
         scr = self.app.screen
         while scr.items[scr.pos][1] != "start":

@@ -232,8 +232,10 @@ def scenario(out):
         script.codes.append(k * 2)
         yield from step()
 
-    yield from press(DOWN)
-    yield
+    scr = app.screen
+    while scr.items[scr.pos][1] != "new":  # (Continue comes first when there is a save)
+        yield from press(DOWN)
+        yield
     yield from press(A)  # New match
     yield
     app.setup["length"] = LENGTH
