@@ -145,23 +145,30 @@ def test_web_round_reload_continue_match_the_unix_port(drive):
     folder = str(tmp / "play")
     os.makedirs(folder)
     unpack_firmware(files, folder)
-    # Round 1, played with the keyboard to the round-end page (in English: the browser's language).
-    first = got["sessions"][0]
-    assert first["settings"] == 'ELFER_LANG = "en"\nELFER_SPEED = "0"\n'
-    texts, saves = check_session(first, folder)
-    lines = texts.split("\n")
+    # Round 1, played with the keyboard to the round-end page (in English: the browser's language),
+    # then its Scores page.
+    lines = got["roundPage"].split("\n")
     assert lines[0] == "Round 1 over" and lines[1].endswith(" went out."), lines
     # The PyBadge skin's own buttons; the deal follows the clock (firmware/app.py fresh_seed), and
     # a round-end page longer than the screen offers more first.
     assert lines[-1] in ("A: go on  B: back", "\u2193: more  A: go on  B: back"), lines
+    first = got["sessions"][0]
+    assert first["settings"] == 'ELFER_LANG = "en"\nELFER_SPEED = "0"\n'
+    texts, saves = check_session(first, folder)
+    assert texts.split("\n")[0] == "Scores", texts
     # What localStorage keeps is the region the firmware wrote, the same as the unix port's.
     assert base64.b64decode(first["saves"]) == saves
     assert first["stored"] == first["saves"]
-    # After the reload, Continue brings the same match back (the replay boots from the saves file).
+    # Reloaded on the Scores page, Continue brings the same match back to the same page, not to
+    # the table's "Round over" (issue 38, item 5); the replay boots from the saves file.
     second = got["sessions"][1]
+    scores = texts
     texts, saves = check_session(second, folder)
-    assert "Continue" not in texts and texts.split("\n")[0].startswith("Round over!"), texts
+    assert texts == scores
     assert base64.b64decode(second["saves"]) == saves
+    # and its A deals round 2: the table, a turn in play
+    after = got["afterScores"]
+    assert "Round over" not in after and "Scores" not in after and "Continue" not in after, after
 
 
 def test_web_a_second_tab_stops_the_first(drive):

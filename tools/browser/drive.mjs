@@ -1,7 +1,7 @@
 // The browser test's session (host_tests/test_web.py): in a real headless Chromium, with the
-// real keyboard, start a classic match, play the whole first round, reload the page, press
-// Continue; then open each other board skin at its title menu (one tapped on a touch screen,
-// one on a first visit in German). Writes what it saw as JSON:
+// real keyboard, start a classic match, play the whole first round to its Scores page, reload
+// the page, press Continue; then open each other board skin at its title menu (one tapped on a
+// touch screen, one on a first visit in German). Writes what it saw as JSON:
 // each session's texts (the firmware's own dump), the page's step log (?record), the raw frame
 // file, the canvas pixels and the saves, for the test to replay on the MicroPython unix port.
 //
@@ -53,19 +53,29 @@ try {
   const page = await openPage(browser, out.problems);
   await speaks(page, ["en-US", "en"]);
   const url = base + "?record&speed=0";
-  // 1. A classic match from the title menu, played to the end of round 1.
+  // 1. A classic match from the title menu, played to the end of round 1: its page, then A for
+  // its Scores page.
   let started = await boot(page, url);
   await startMatch(page);
   const presses = await playRound(page, 150);
   out.presses = presses;
+  out.roundPage = await texts(page);
+  await press(page, "x");
+  await waitText(page, "Scores", 5000);
   await capture(page, "round", started);
-  // 2. Reload: the firmware boots again from what localStorage kept; Continue.
+  // 2. Reload on the Scores page: the firmware boots again from what localStorage kept (the
+  // round's end); Continue comes back to the Scores page, and its A deals round 2.
   started = await boot(page, url);
   await waitText(page, "Continue");
   const title = await texts(page);
   await page.keyboard.press("x");
   await page.waitForFunction((t) => elfer.texts() !== t, { timeout: 5000, polling: 20 }, title);
+  await waitText(page, "Scores", 3000).catch(() => {}); // (the test says what came instead)
   await capture(page, "continue", started);
+  await press(page, "x");
+  await page.waitForFunction(() => !elfer.texts().includes("Scores"), { timeout: 5000, polling: 20 });
+  await sleep(300);
+  out.afterScores = await texts(page);
   // The same game opened in a second tab, where a new match begins: when that tab saves, the
   // first one stops (each has its own copy of the saves: the one that wrote last would win).
   const other = await openPage(browser, out.problems);
