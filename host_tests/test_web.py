@@ -186,11 +186,26 @@ def test_web_full_storage_is_said_and_the_game_goes_on(drive):
     assert full["match"] is True and "Start match" not in full["texts"]  # at the table of a match
 
 
-def test_web_bad_url_settings_are_named_by_the_firmware(drive):
+def test_web_bad_url_settings_are_named_by_the_page_with_the_values_it_takes(drive):
+    # (they went to the firmware as they were, which blamed a settings.toml the person never wrote)
     got, _, _ = drive
     bad = got["badSettings"]
-    assert bad["settings"] == 'ELFER_LANG = "xyz"\nELFER_SPEED = "fast"\n'
-    assert "settings.toml: ELFER_SPEED, ELFER_LANG bad, defaults used" in bad["texts"].replace("\n", " ")
+    assert bad["status"].split("\n") == [
+        'There is no language "xyz" in the game: ?lang= is one of en, de, es, nl, pt.',
+        'There is no bot speed "warp": ?speed= is 0 (instant), 1 (fast), 2 (normal), 3 (slow).',
+        'There is no board "gameboy": ?skin= is one of badge (PyBadge 160x128), wide (Pico-LCD-1.14 240x135), '
+        "square (Pico-LCD-1.3 240x240), mono (OLED 128x64, one colour). The PyBadge it is.",
+    ]
+    assert bad["settings"] == 'ELFER_LANG = "en"\n' and bad["skin"] == "badge"  # the browser's language
+    assert "settings.toml" not in bad["texts"] and bad["texts"].split("\n")[1] == "> Continue"
+
+
+def test_web_url_settings_take_other_names_for_boards_speeds_and_languages(drive):
+    got, _, _ = drive
+    named = got["otherNames"]  # ?lang=DE&speed=slow&skin=OLED
+    assert named["status"] == "" and named["skin"] == "mono"
+    assert named["settings"] == 'ELFER_LANG = "de"\nELFER_SPEED = "3"\n'
+    assert named["texts"].split("\n")[1] == "> Weiterspielen"
 
 
 def test_web_damaged_saves_are_kept_aside_and_named(drive):

@@ -146,10 +146,23 @@ try {
       return elfer.pyGet("_m");
     }),
   };
-  // Bad URL settings: passed to the firmware as they are, which names them on the title menu.
+  // Bad URL settings: the page names each, with the values it takes, and goes on without them.
+  // Other names for them (a board's own, a speed's, a language in capitals) are taken.
+  const urlState = (p) =>
+    p.evaluate(() => ({
+      settings: elfer.settings,
+      skin: elfer.skin,
+      status: document.getElementById("status").textContent,
+      texts: elfer.texts(),
+    }));
   const bad = await openPage(await browser.createBrowserContext(), out.problems);
-  await boot(bad, base + "?lang=xyz&speed=fast");
-  out.badSettings = { settings: await bad.evaluate(() => elfer.settings), texts: await texts(bad) };
+  await speaks(bad, ["en"]);
+  await boot(bad, base + "?lang=xyz&speed=warp&skin=gameboy");
+  out.badSettings = await urlState(bad);
+  const named = await openPage(await browser.createBrowserContext(), out.problems);
+  await speaks(named, ["en"]);
+  await boot(named, base + "?lang=DE&speed=slow&skin=OLED");
+  out.otherNames = await urlState(named);
 } catch (e) {
   out.problems.push("driver: " + (e.stack || e));
 } finally {
