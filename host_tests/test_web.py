@@ -126,10 +126,14 @@ def check_session(session, folder, boot_saves=False):
     assert page_frame == frame, "frame differs from the unix port's: " + first_difference(
         page_frame, frame, w, 1 if mono else 2
     )
-    # Crisp: each of the handheld's pixels is a whole number (1 to 4) of the display's own, and
-    # the screen fits the window.
-    device_px, window = session["shown"]
-    assert device_px % w == 0 and 1 <= device_px // w <= 4 and device_px <= window, session["shown"]
+    shown = session["shown"]
+    assert shown["scroll"] <= shown["window"], "the page is wider than the window: %r" % shown
+    if session["name"] != "title-wide":
+        # Crisp: each of the handheld's pixels is a whole number (1 to 4) of the display's own,
+        # and the screen fits the window.
+        device_px = shown["css"] * shown["dpr"]
+        assert device_px % w == 0 and 1 <= device_px // w <= 4 and device_px <= shown["window"], shown
+        assert shown["keys"] != "none", "the key table is hidden on a computer"
     canvas = base64.b64decode(session["canvas"])
     want = rgba(frame, w, h, mono)
     assert canvas == want, "canvas differs from the unix port's frame: " + first_difference(canvas, want, w, 4)
@@ -234,8 +238,14 @@ def test_web_skins_title_matches_the_unix_port(drive, skin):
     assert saves == base64.b64decode(session["saves"])  # the title menu wrote nothing
     lines = texts.split("\n")
     assert lines[0] == "ELFER RAUS!"
-    if skin == "wide":  # a tap on the on-screen joystick's down button (a touch screen)
+    if skin == "wide":  # on a phone: a tap on the on-screen joystick's down button
         assert lines[2] == "> New match"
+        # The screen as wide as the page leaves room for (it was drawn at 1x: tiny), a whole
+        # number of the display's pixels wide; no key table (a touch screen has no keyboard).
+        shown = session["shown"]
+        assert shown["window"] - 60 <= shown["css"] <= shown["window"] - 24, shown
+        assert (shown["css"] * shown["dpr"]) % 1 == 0 and shown["css"] * shown["dpr"] >= 2 * 240, shown
+        assert shown["keys"] == "none", shown
     if skin == "mono":  # a first visit from a French, then German browser: German, nothing stored
         assert session["settings"] == 'ELFER_LANG = "de"\n'
         assert base64.b64decode(session["stored"]) == b"\xff" * 4096  # a new region: nothing saved yet

@@ -1,6 +1,6 @@
 // The browser test's session (host_tests/test_web.py): in a real headless Chromium, with the
 // real keyboard, start a classic match, play the whole first round to its Scores page, reload
-// the page, press Continue; then open each other board skin at its title menu (one tapped on a
+// the page, press Continue; then open each other board skin at its title menu (one on a phone's
 // touch screen, one on a first visit in German). Writes what it saw as JSON:
 // each session's texts (the firmware's own dump), the page's step log (?record), the raw frame
 // file, the canvas pixels and the saves, for the test to replay on the MicroPython unix port.
@@ -40,7 +40,13 @@ async function capture(page, name, started) {
     steps: elfer.steps,
     maxStepMs: elfer.maxStepMs,
     page: [document.documentElement.lang, document.querySelector("#keys caption").textContent],
-    shown: [parseFloat(document.getElementById("screen").style.width) * devicePixelRatio, innerWidth],
+    shown: {
+      css: parseFloat(getComputedStyle(document.getElementById("screen")).width),
+      dpr: devicePixelRatio,
+      window: innerWidth,
+      scroll: document.documentElement.scrollWidth,
+      keys: getComputedStyle(document.getElementById("keys")).display,
+    },
   }));
   got.canvas = await canvasPixels(page);
   got.name = name;
@@ -90,9 +96,10 @@ try {
   await sleep(300);
   out.twoTabs = await page.evaluate((n) => [elfer.steps - n, document.getElementById("status").textContent], steps);
   await other.close();
-  // 3. The other boards at their title menu. The 240x135 one on a touch screen: a tap on its
-  // joystick's down button moves the menu's cursor.
-  await page.setViewport({ width: 420, height: 760, hasTouch: true, isMobile: true });
+  // 3. The other boards at their title menu. The 240x135 one on a phone's touch screen (its
+  // screen as wide as the page, no key table): a tap on its joystick's down button moves the
+  // menu's cursor.
+  await page.setViewport({ width: 400, height: 760, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   started = await boot(page, base + "?record&speed=0&skin=wide");
   const down = await page.$("#pad button[aria-label='↓']");
   await down.tap();

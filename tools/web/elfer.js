@@ -38,6 +38,8 @@ const SKIN_ALIASES = {
   oled: "mono",
   ssd1306: "mono",
 };
+const NARROW = 640; // a window this wide or less (a phone) has the screen above the buttons (elfer.css)
+const BORDER = 12; // the screen's black border, both sides (elfer.css #screen)
 const PAD = { "↑": "2 / 1", "←": "1 / 2", "●": "2 / 2", "→": "3 / 2", "↓": "2 / 3" }; // column / row
 
 // The page's own words in the game's languages (the game's are in firmware/lang/).
@@ -289,13 +291,23 @@ function makeScreen(width, height, mono, FS) {
   canvas.width = width;
   canvas.height = height;
   const fit = () => {
-    // A whole number of the display's own pixels for each pixel of the handheld's screen.
-    // (beside the buttons on a wide window, elfer.css; above them on a narrow one)
-    const wide = document.documentElement.clientWidth > 640;
-    const room = Math.min(document.documentElement.clientWidth - (wide ? 320 : 48), 720);
-    const tall = Math.min(document.documentElement.clientHeight - 48, 480); // (a phone held sideways)
     const dpr = window.devicePixelRatio || 1;
-    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, tall / height) * dpr)));
+    const tall = document.documentElement.clientHeight - 48; // (a phone held sideways)
+    if (document.documentElement.clientWidth <= NARROW) {
+      // A phone (or a narrow window): the screen above the buttons, as wide as the case leaves
+      // room for (elfer.css), scaled by CSS with crisp pixels (image-rendering: pixelated), a
+      // whole number of the display's own pixels wide. (At 1x a 240-pixel screen is tiny there.)
+      const room = Math.min($("face").clientWidth - BORDER, (tall * width) / height);
+      const w = Math.max(width, Math.floor(room * dpr)) / dpr;
+      canvas.style.width = w + "px";
+      canvas.style.height = (w * height) / width + "px";
+      return;
+    }
+    // A whole number of the display's own pixels for each pixel of the handheld's screen,
+    // beside the buttons (elfer.css).
+    const room = Math.min(document.documentElement.clientWidth - 320, 720);
+    const big = Math.min(tall, 480);
+    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, big / height) * dpr)));
     canvas.style.width = (width * n) / dpr + "px";
     canvas.style.height = (height * n) / dpr + "px";
   };
