@@ -89,6 +89,17 @@ def _match_from(app, snap):
     snap = None
     app.saved_at = (s.round_no << 12 | s.hist_len) << 2 | s.phase
     setup_from(app, rules, levels)
+    if s.phase:
+        # Saved at its round's end: the save stays that until the Scores page's A deals the next
+        # round, so a reset on the round's pages comes back to the last of them, Scores (B there:
+        # the table, whose A shows the round's page again), not to the table's "Round over".
+        app.later(app.table_gone, lambda: _scores(app))
+
+
+def _scores(app):
+    from firmware.pages import score_page
+
+    score_page(app)
 
 
 def refusal(snap, offered):

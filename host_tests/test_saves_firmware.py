@@ -137,19 +137,52 @@ def test_saves_once_per_turn_at_most():
     assert store.writes == writes
 
 
+def continue_at_scores(d):
+    """Power off and Continue a match saved at its round's end: its Scores page comes back."""
+    d2 = reboot(d.board.nvm)
+    assert d2.panel()[1] == "> Continue"
+    d2.press("A")
+    assert d2.screen_name() == "Pager" and d2.panel()[0] == "Scores", d2.panel()
+    return d2
+
+
 def test_round_end_and_next_round_are_saved():
     d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
     d.new_match("Elfer Raus", players=3, Match="3 rounds")
     m = d.app.match
     while m.state.phase == 0:
         play_turns(d, 1)
-    d2 = power_off_and_continue(d)
-    assert d2.app.match.state.phase == 1 and "Round over" in d2.app.table.message_text()
-    assert d2.app.match.state.scores == m.state.scores
-    d2.press("A", "A", "A")  # round-end pages, then the next round
+    d2 = continue_at_scores(d)
+    assert d2.app.match.state.phase == 1 and d2.app.match.state.scores == m.state.scores
+    d2.press("A")  # the Scores page's A: the next round
     assert d2.app.match.state.round_no == 2 and d2.screen_name() == "TableScreen"
     d3 = power_off_and_continue(d2)
     assert comparable(d3.app.match.state) == comparable(d2.app.match.state)
+
+
+def test_power_off_on_the_scores_page_continues_there_not_at_the_round_over_table():
+    # The pages change nothing in the match: the save is the round's end until the Scores page's
+    # A deals the next round. Continue came back to the table's "Round over" (issue 38, item 5).
+    d = simdrive.Driver("sim", lazy=True, nvm=fresh_nvm(), speed=0)
+    d.new_match("Elfer Raus", players=3, Match="3 rounds")
+    m = d.app.match
+    while m.state.phase == 0:
+        play_turns(d, 1)
+    d.press("A", "A")  # the round's page, then its Scores page
+    assert d.panel()[0] == "Scores"
+    scores = d.panel()
+    d2 = continue_at_scores(d)
+    assert d2.panel() == scores
+    # B goes back to the round's table, and its A to the round's page, as before the power cut.
+    d2.press("B")
+    assert d2.screen_name() == "TableScreen" and "Round over" in d2.app.table.message_text()
+    d2.press("A")
+    assert d2.panel()[0] == "Round 1 over"
+    d2.press("A", "A")
+    assert d2.app.match.state.round_no == 2 and d2.screen_name() == "TableScreen"
+    # and the next round played on from the continued match is the same as from the first
+    d.press("A")
+    assert comparable(d2.app.match.state) == comparable(d.app.match.state)
 
 
 def test_settings_are_saved_and_override_settings_toml_defaults():

@@ -126,10 +126,14 @@ def check_session(session, folder, boot_saves=False):
     assert page_frame == frame, "frame differs from the unix port's: " + first_difference(
         page_frame, frame, w, 1 if mono else 2
     )
-    # Crisp: each of the handheld's pixels is a whole number (1 to 4) of the display's own, and
-    # the screen fits the window.
-    device_px, window = session["shown"]
-    assert device_px % w == 0 and 1 <= device_px // w <= 4 and device_px <= window, session["shown"]
+    shown = session["shown"]
+    assert shown["scroll"] <= shown["window"], "the page is wider than the window: %r" % shown
+    if session["name"] != "title-wide":
+        # Crisp: each of the handheld's pixels is a whole number (1 to 4) of the display's own,
+        # and the screen fits the window.
+        device_px = shown["css"] * shown["dpr"]
+        assert device_px % w == 0 and 1 <= device_px // w <= 4 and device_px <= shown["window"], shown
+        assert shown["keys"] != "none", "the key table is hidden on a computer"
     canvas = base64.b64decode(session["canvas"])
     want = rgba(frame, w, h, mono)
     assert canvas == want, "canvas differs from the unix port's frame: " + first_difference(canvas, want, w, 4)
@@ -145,23 +149,30 @@ def test_web_round_reload_continue_match_the_unix_port(drive):
     folder = str(tmp / "play")
     os.makedirs(folder)
     unpack_firmware(files, folder)
-    # Round 1, played with the keyboard to the round-end page (in English: the browser's language).
-    first = got["sessions"][0]
-    assert first["settings"] == 'ELFER_LANG = "en"\nELFER_SPEED = "0"\n'
-    texts, saves = check_session(first, folder)
-    lines = texts.split("\n")
+    # Round 1, played with the keyboard to the round-end page (in English: the browser's language),
+    # then its Scores page.
+    lines = got["roundPage"].split("\n")
     assert lines[0] == "Round 1 over" and lines[1].endswith(" went out."), lines
     # The PyBadge skin's own buttons; the deal follows the clock (firmware/app.py fresh_seed), and
     # a round-end page longer than the screen offers more first.
     assert lines[-1] in ("A: go on  B: back", "\u2193: more  A: go on  B: back"), lines
+    first = got["sessions"][0]
+    assert first["settings"] == 'ELFER_LANG = "en"\nELFER_SPEED = "0"\n'
+    texts, saves = check_session(first, folder)
+    assert texts.split("\n")[0] == "Scores", texts
     # What localStorage keeps is the region the firmware wrote, the same as the unix port's.
     assert base64.b64decode(first["saves"]) == saves
     assert first["stored"] == first["saves"]
-    # After the reload, Continue brings the same match back (the replay boots from the saves file).
+    # Reloaded on the Scores page, Continue brings the same match back to the same page, not to
+    # the table's "Round over" (issue 38, item 5); the replay boots from the saves file.
     second = got["sessions"][1]
+    scores = texts
     texts, saves = check_session(second, folder)
-    assert "Continue" not in texts and texts.split("\n")[0].startswith("Round over!"), texts
+    assert texts == scores
     assert base64.b64decode(second["saves"]) == saves
+    # and its A deals round 2: the table, a turn in play
+    after = got["afterScores"]
+    assert "Round over" not in after and "Scores" not in after and "Continue" not in after, after
 
 
 def test_web_a_second_tab_stops_the_first(drive):
@@ -179,11 +190,26 @@ def test_web_full_storage_is_said_and_the_game_goes_on(drive):
     assert full["match"] is True and "Start match" not in full["texts"]  # at the table of a match
 
 
-def test_web_bad_url_settings_are_named_by_the_firmware(drive):
+def test_web_bad_url_settings_are_named_by_the_page_with_the_values_it_takes(drive):
+    # (they went to the firmware as they were, which blamed a settings.toml the person never wrote)
     got, _, _ = drive
     bad = got["badSettings"]
-    assert bad["settings"] == 'ELFER_LANG = "xyz"\nELFER_SPEED = "fast"\n'
-    assert "settings.toml: ELFER_SPEED, ELFER_LANG bad, defaults used" in bad["texts"].replace("\n", " ")
+    assert bad["status"].split("\n") == [
+        'There is no language "xyz" in the game: ?lang= is one of en, de, es, nl, pt.',
+        'There is no bot speed "warp": ?speed= is 0 (instant), 1 (fast), 2 (normal), 3 (slow).',
+        'There is no board "gameboy": ?skin= is one of badge (PyBadge 160x128), wide (Pico-LCD-1.14 240x135), '
+        "square (Pico-LCD-1.3 240x240), mono (OLED 128x64, one colour). The PyBadge it is.",
+    ]
+    assert bad["settings"] == 'ELFER_LANG = "en"\n' and bad["skin"] == "badge"  # the browser's language
+    assert "settings.toml" not in bad["texts"] and bad["texts"].split("\n")[1] == "> Continue"
+
+
+def test_web_url_settings_take_other_names_for_boards_speeds_and_languages(drive):
+    got, _, _ = drive
+    named = got["otherNames"]  # ?lang=DE&speed=slow&skin=OLED
+    assert named["status"] == "" and named["skin"] == "mono"
+    assert named["settings"] == 'ELFER_LANG = "de"\nELFER_SPEED = "3"\n'
+    assert named["texts"].split("\n")[1] == "> Weiterspielen"
 
 
 def test_web_damaged_saves_are_kept_aside_and_named(drive):
@@ -212,8 +238,14 @@ def test_web_skins_title_matches_the_unix_port(drive, skin):
     assert saves == base64.b64decode(session["saves"])  # the title menu wrote nothing
     lines = texts.split("\n")
     assert lines[0] == "ELFER RAUS!"
-    if skin == "wide":  # a tap on the on-screen joystick's down button (a touch screen)
+    if skin == "wide":  # on a phone: a tap on the on-screen joystick's down button
         assert lines[2] == "> New match"
+        # The screen as wide as the page leaves room for (it was drawn at 1x: tiny), a whole
+        # number of the display's pixels wide; no key table (a touch screen has no keyboard).
+        shown = session["shown"]
+        assert shown["window"] - 60 <= shown["css"] <= shown["window"] - 24, shown
+        assert (shown["css"] * shown["dpr"]) % 1 == 0 and shown["css"] * shown["dpr"] >= 2 * 240, shown
+        assert shown["keys"] == "none", shown
     if skin == "mono":  # a first visit from a French, then German browser: German, nothing stored
         assert session["settings"] == 'ELFER_LANG = "de"\n'
         assert base64.b64decode(session["stored"]) == b"\xff" * 4096  # a new region: nothing saved yet

@@ -3,9 +3,11 @@
 // canvas the framebuf bytes are blitted to), a speaker, an LED and storage (localStorage).
 // boards/web.py is the board profile on the Python side; its Host runs the firmware.
 //
-// URL parameters: skin=badge|wide|square|mono (remembered), lang=en|de|es|nl|pt and speed=0..3
-// (settings.toml defaults: a choice saved in the game's Settings wins), record (keep the log
-// of steps and key events that tools/mp/webreplay.py replays on the MicroPython unix port).
+// URL parameters (docs/web.md): skin=badge|wide|square|mono (remembered; aliases in SKIN_ALIASES),
+// lang=en|de|es|nl|pt and speed=0..3 or instant|fast|normal|slow (the firmware's defaults, as a
+// board's settings.toml gives them: a choice saved in the game's Settings wins), record (keep
+// the log of steps and key events that tools/mp/webreplay.py replays on the MicroPython unix
+// port). A value the page does not know is named on the status line, with the ones it takes.
 
 const params = new URLSearchParams(location.search);
 // make web stamps the files' URLs with a version of their content (elfer.js?v=...): the page
@@ -22,6 +24,22 @@ const TICKS_MASK = 0x3fffffff; // time.ticks_ms() wraps at 2**30 on a 32-bit Mic
 const STEP_MS = 10; // a pass of the firmware, then 10 ms (firmware/app.py main())
 const FRAME_CHANGED = 1, SAVED = 2, TONE = 4, LED = 8; // Host.step()'s bits (boards/web.py)
 const KEY_NAMES = { " ": "Space", enter: "Enter", arrowup: "↑", arrowdown: "↓", arrowleft: "←", arrowright: "→" };
+const SPEEDS = ["instant", "fast", "normal", "slow"]; // ?speed=0..3 by name (the Settings menu's)
+// Other names a person may give a board: the boards' own names (boards/schemes.py, mpschemes.py),
+// the OLED's chip.
+const SKIN_ALIASES = {
+  pybadge: "badge",
+  "pico-lcd-1.14": "wide",
+  "pico-lcd-114": "wide",
+  lcd114: "wide",
+  "pico-lcd-1.3": "square",
+  "pico-lcd-13": "square",
+  lcd13: "square",
+  oled: "mono",
+  ssd1306: "mono",
+};
+const NARROW = 640; // a window this wide or less (a phone) has the screen above the buttons (elfer.css)
+const BORDER = 12; // the screen's black border, both sides (elfer.css #screen)
 const PAD = { "↑": "2 / 1", "←": "1 / 2", "●": "2 / 2", "→": "3 / 2", "↓": "2 / 3" }; // column / row
 
 // The page's own words in the game's languages (the game's are in firmware/lang/).
@@ -106,6 +124,13 @@ function say(text, error) {
   el.classList.toggle("error", !!error);
 }
 
+// What the page found wrong in its URL or stored choices: all said at once on the status line.
+const problems = [];
+function complain(text) {
+  problems.push(text);
+  say(problems.join("\n"), true);
+}
+
 function fail(what, e) {
   elfer.error = what + ": " + (e && e.message ? e.message : e);
   say(elfer.error, true);
@@ -118,14 +143,39 @@ function browserLanguage() {
   return wanted.map((l) => (l || "").slice(0, 2).toLowerCase()).find((l) => LANGS.includes(l));
 }
 
-// settings.toml defaults for the firmware (firmware/settings.py reads ELFER_*): ?lang= as given,
-// else the browser's language; ?speed= as given. A value is passed as it is (a TOML string:
-// JSON's escapes are TOML's), so the firmware names a bad one on the title menu.
+// ?lang=: one of the game's languages ("DE" and "de-AT" are German), else the browser's first
+// that the game has (undefined: none of them). A language the game does not have is said, with
+// the ones it has.
+function urlLanguage() {
+  if (!params.has("lang")) return browserLanguage();
+  const given = params.get("lang");
+  const lang = given.trim().slice(0, 2).toLowerCase();
+  if (LANGS.includes(lang) && (given.length === 2 || /^..[-_]/.test(given.trim()))) return lang;
+  complain(`There is no language ${JSON.stringify(given)} in the game: ?lang= is one of ${LANGS.join(", ")}.`);
+  return browserLanguage();
+}
+
+// ?speed=: "0".."3", or a speed's name; undefined when not given or not one of them (said).
+function urlSpeed() {
+  if (!params.has("speed")) return undefined;
+  const given = params.get("speed");
+  const v = given.trim().toLowerCase();
+  if (/^[0-3]$/.test(v)) return v;
+  if (SPEEDS.includes(v)) return String(SPEEDS.indexOf(v));
+  const named = SPEEDS.map((n, i) => i + " (" + n + ")").join(", ");
+  complain(`There is no bot speed ${JSON.stringify(given)}: ?speed= is ${named}.`);
+  return undefined;
+}
+
+const LANG = urlLanguage();
+const SPEED = urlSpeed();
+
+// The firmware's defaults, as a board's settings.toml gives them (firmware/settings.py reads
+// ELFER_*): the page's language and ?speed=, both checked above.
 function settingsToml() {
   const out = [];
-  const lang = params.has("lang") ? params.get("lang") : browserLanguage();
-  if (lang !== undefined) out.push("ELFER_LANG = " + JSON.stringify(lang));
-  if (params.has("speed")) out.push("ELFER_SPEED = " + JSON.stringify(params.get("speed")));
+  if (LANG !== undefined) out.push("ELFER_LANG = " + JSON.stringify(LANG));
+  if (SPEED !== undefined) out.push("ELFER_SPEED = " + JSON.stringify(SPEED));
   return out.join("\n") + "\n";
 }
 
@@ -217,9 +267,12 @@ async function fetchPack() {
 
 function chooseSkin(skins) {
   const store = storage();
-  let skin = params.get("skin") || (store && store.getItem(SKIN_KEY)) || "badge";
+  const given = params.get("skin") || (store && store.getItem(SKIN_KEY)) || "badge";
+  const name = given.trim().toLowerCase();
+  let skin = SKIN_ALIASES[name] || name;
   if (!skins.some((s) => s[0] === skin)) {
-    say("There is no board " + JSON.stringify(skin) + ": the PyBadge it is.", true);
+    const names = skins.map(([n, title]) => n + " (" + title + ")").join(", ");
+    complain(`There is no board ${JSON.stringify(given)}: ?skin= is one of ${names}. The PyBadge it is.`);
     skin = "badge";
   }
   keep(SKIN_KEY, skin);
@@ -238,13 +291,23 @@ function makeScreen(width, height, mono, FS) {
   canvas.width = width;
   canvas.height = height;
   const fit = () => {
-    // A whole number of the display's own pixels for each pixel of the handheld's screen.
-    // (beside the buttons on a wide window, elfer.css; above them on a narrow one)
-    const wide = document.documentElement.clientWidth > 640;
-    const room = Math.min(document.documentElement.clientWidth - (wide ? 320 : 48), 720);
-    const tall = Math.min(document.documentElement.clientHeight - 48, 480); // (a phone held sideways)
     const dpr = window.devicePixelRatio || 1;
-    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, tall / height) * dpr)));
+    const tall = document.documentElement.clientHeight - 48; // (a phone held sideways)
+    if (document.documentElement.clientWidth <= NARROW) {
+      // A phone (or a narrow window): the screen above the buttons, as wide as the case leaves
+      // room for (elfer.css), scaled by CSS with crisp pixels (image-rendering: pixelated), a
+      // whole number of the display's own pixels wide. (At 1x a 240-pixel screen is tiny there.)
+      const room = Math.min($("face").clientWidth - BORDER, (tall * width) / height);
+      const w = Math.max(width, Math.floor(room * dpr)) / dpr;
+      canvas.style.width = w + "px";
+      canvas.style.height = (w * height) / width + "px";
+      return;
+    }
+    // A whole number of the display's own pixels for each pixel of the handheld's screen,
+    // beside the buttons (elfer.css).
+    const room = Math.min(document.documentElement.clientWidth - 320, 720);
+    const big = Math.min(tall, 480);
+    const n = Math.max(1, Math.min(4 * dpr, Math.floor(Math.min(room / width, big / height) * dpr)));
     canvas.style.width = (width * n) / dpr + "px";
     canvas.style.height = (height * n) / dpr + "px";
   };
@@ -476,6 +539,6 @@ async function boot() {
 }
 
 // (index.html's inline script may have said the module did not start: it has, late)
-if ($("status").classList.contains("error")) say("Loading MicroPython…");
-translate(params.get("lang") || browserLanguage());
+if ($("status").classList.contains("error") && !problems.length) say("Loading MicroPython…");
+translate(LANG);
 boot().catch((e) => fail("The game could not start", e));
