@@ -137,11 +137,12 @@ def test_bundle_unknown_board_named():
 BOOT_OUT = b"Adafruit CircuitPython 9.2.0 on 2024-10-28; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
 
 
-def make_drive(tmp_path, name="CIRCUITPY"):
-    """A mounted CIRCUITPY drive as the computer sees it: CircuitPython wrote boot_out.txt at boot."""
+def make_drive(tmp_path, name="CIRCUITPY", board_id="pybadge"):
+    """A mounted CIRCUITPY drive as the computer sees it: CircuitPython wrote boot_out.txt at boot
+    (main.c: the version line, then "Board ID:" and the port's board folder name)."""
     drive = tmp_path / name
     drive.mkdir(parents=True)
-    (drive / "boot_out.txt").write_bytes(BOOT_OUT)
+    (drive / "boot_out.txt").write_bytes(BOOT_OUT.replace(b"Board ID:pybadge", b"Board ID:" + board_id.encode()))
     return drive
 
 
@@ -278,7 +279,7 @@ def test_make_flash_micropython_route_selftest_matches_host(tmp_path, digest):
 
 
 def test_make_flash_drive_route_cli(tmp_path):
-    drive = make_drive(tmp_path)
+    drive = make_drive(tmp_path, board_id="clue_nrf52840_express")
     r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run")
     assert r.returncode == 0 and "would copy code.py" in r.stdout and listing(drive) == {}
     n = len(listing(tmp_path / "b"))  # the closing count says nothing was copied
@@ -910,3 +911,72 @@ def test_serial_circuitpython_removes_stale_sources_of_ours(tmp_path):
         assert "removed engine/rng.py (the bundle has engine/rng.mpy, which it would shadow)" in lines
         files = board_files(vb.url)
         assert "engine/rng.py" not in files and "engine/mine.py" in files
+
+
+# --- issue 38: flashing never leaves a board wrong ------------------------------------
+
+
+def test_flash_onto_a_drive_of_another_board_is_refused_naming_both(tmp_path, capsys):
+    """The README's `make flash BOARD=pybadge` on a PyGamer: boot_out.txt says Board ID:pygamer."""
+    drive = user_drive(tmp_path)
+    (drive / "boot_out.txt").write_bytes(BOOT_OUT.replace(b"Board ID:pybadge", b"Board ID:pygamer"))
+    before = listing(drive, skip=())
+    out = str(tmp_path / "b")
+    for extra in ([], ["--dry-run"]):
+        assert flash.main(["pybadge", "--drive", str(drive), "--out", out] + extra) == 1
+        assert capsys.readouterr().err == (
+            "flash: %s says Board ID:pygamer (a pygamer), not a pybadge: nothing written. Run make flash "
+            "BOARD=pygamer, or add ARGS=--force to copy the pybadge bundle anyway\n" % (drive / "boot_out.txt")
+        )
+    assert listing(drive, skip=()) == before and not os.path.exists(out)  # nothing built either
+    assert flash.main(["pybadge", "--drive", str(drive), "--out", out, "--force"]) == 0
+    said = capsys.readouterr().out
+    assert "(a pygamer), not a pybadge: copying the pybadge bundle anyway (--force)" in said
+    assert b'ELFER_BOARD = "pybadge"' in (drive / "settings.toml").read_bytes()
+
+
+def test_flash_onto_a_board_no_profile_drives_is_refused(tmp_path, capsys):
+    drive = make_drive(tmp_path, board_id="adafruit_pyportal")
+    assert flash.main(["clue", "--drive", str(drive), "--out", str(tmp_path / "b")]) == 1
+    err = capsys.readouterr().err
+    assert "says Board ID:adafruit_pyportal (a board none of our profiles drives), not a clue" in err
+    assert "add ARGS=--force" in err and listing(drive) == {}
+
+
+def test_flash_without_a_board_takes_the_one_boot_out_names(tmp_path, capsys):
+    drive = make_drive(tmp_path, board_id="clue_nrf52840_express")
+    assert flash.main(["--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "flash: %s says Board ID:clue_nrf52840_express: flashing BOARD=clue" % (drive / "boot_out.txt") in out
+    assert "flash: bundle clue," in out
+    unknown = make_drive(tmp_path, "OTHER", board_id="adafruit_pyportal")
+    assert flash.main(["--drive", str(unknown), "--out", str(tmp_path / "c")]) == 1
+    assert "which none of our profiles drives: give the board, e.g. make flash BOARD=" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:  # no drive to read it from: the board must be given
+        flash.main(["--port", "socket://127.0.0.1:9"])
+    assert e.value.code == 2 and "give the board" in capsys.readouterr().err
+
+
+def test_make_flash_passes_board_only_when_given(tmp_path):
+    r = subprocess.run(["make", "-n", "flash", "DRIVE=/d"], cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout.split("tools/flash.py", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
+    r = subprocess.run(["make", "-n", "flash", "DRIVE=/d", "BOARD=clue"], cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout.split("tools/flash.py", 1)[1].split() == ["clue", "--drive", "/d"]
+
+
+def test_elfer_board_is_kept_in_step_with_the_board_flashed(tmp_path, capsys):
+    """pybadge flashed (forced) onto a PyGamer, then pygamer: ELFER_BOARD follows, said so; the
+    user's other settings and the line's comment stay."""
+    drive = make_drive(tmp_path, board_id="pygamer")
+    (drive / "settings.toml").write_bytes(USER_SETTINGS + b'ELFER_BOARD = "pybadge"  # from the README\n')
+    out = str(tmp_path / "b")
+    assert flash.main(["pygamer", "--drive", str(drive), "--out", out, "--dry-run"]) == 0
+    said = 'settings.toml: would change ELFER_BOARD from "pybadge" to "pygamer", the board being flashed'
+    assert said in capsys.readouterr().out
+    assert b'"pybadge"' in (drive / "settings.toml").read_bytes()
+    assert flash.main(["pygamer", "--drive", str(drive), "--out", out]) == 0
+    assert said.replace("would change", "changed") in capsys.readouterr().out
+    got = (drive / "settings.toml").read_bytes()
+    assert got.startswith(USER_SETTINGS + b'ELFER_BOARD = "pygamer"  # from the README\n')
+    assert flash.main(["pygamer", "--drive", str(drive), "--out", out]) == 0  # in step: nothing said
+    assert "ELFER_BOARD" not in capsys.readouterr().out and (drive / "settings.toml").read_bytes() == got

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Put the game on a board: make flash BOARD=pybadge [PORT=...] [DRIVE=...] [ARGS=--dry-run].
 
-    python tools/flash.py BOARD [--drive PATH | --port PORT] [--dry-run]
+    python tools/flash.py [BOARD] [--drive PATH | --port PORT] [--dry-run] [--force]
 
 Builds the bundle (tools/bundle.py), then one of two routes:
 
@@ -18,11 +18,17 @@ X.mpy (the import would take the source first): only the sources the bundle's
 manifest lists (.elfer-bundle, tools/bundle.py mark_text), a library in lib/
 only if it is the very copy an earlier bundle put there; one line each.
 
+The drive's boot_out.txt also names the board ("Board ID:pygamer"): BOARD may be left out
+(it is taken from there), and a BOARD whose bundle does not drive that board is refused before
+anything is built or written, naming both; --force (make flash ARGS=--force) copies it anyway.
+
 settings.toml on the board is the user's: it is read as CircuitPython reads it
 (tools/cpsettings.py), and only our ELFER_* keys it lacks are added, the rest
 kept byte for byte (Wi-Fi keys, edited values, comments); the tool says what
-it added. A file CircuitPython would not read cleanly is left untouched, with
-a message naming the line.
+it added. ELFER_BOARD, where the file sets it, is kept in step with the bundle flashed (the
+rest of its line kept; one line says so): the profile an earlier flash named would drive this
+board wrongly. Commented out (# ELFER_BOARD = ...) it stays so. A file CircuitPython would not
+read cleanly is left untouched, with a message naming the line.
 
 Serial (--port, or when no drive is found): mpremote is the transport. The
 runtime is read from sys.implementation.name. On MicroPython: folders made,
@@ -70,6 +76,10 @@ BOOT_OUT = "boot_out.txt"  # CircuitPython writes it at every boot: what makes a
 MAIN = "main.py"  # MicroPython runs it after a reset (CircuitPython runs code.py)
 LAST = ("code.py", MAIN)  # written last: a board resetting mid-flash runs the old program
 CHUNK = 1024
+CP_BOARDS = tuple(b for b, (rt, _, _) in bundle.BOARDS.items() if rt == "circuitpython")
+# settings.toml keys kept in step with the bundle flashed: ELFER_BOARD names the profile that
+# drives the board (boards/detect.py), so one left from another board's flash would be wrong.
+IN_STEP = ("ELFER_BOARD",)
 WRITE_HELP = {
     "pybadge": "hold SELECT",
     "pygamer": "hold SELECT",
@@ -170,11 +180,17 @@ def merged_settings(rel, ours, theirs, dry_run, out):
     """The settings.toml to write (ours merged into theirs), or None to leave theirs as it is."""
     try:
         merged, added = cpsettings.merge(theirs, ours)
+        merged, changed = cpsettings.sync(merged, ours, IN_STEP)
     except cpsettings.SettingsError as e:
         out("%s: left as it is on the board (%s); fix it, or delete it to get ours" % (rel, e))
         return None
     if added:
         out("%s: %s %s, kept your other settings" % (rel, "would add" if dry_run else "added", ", ".join(added)))
+    for key, old, new in changed:
+        out(
+            "%s: %s %s from %s to %s, the board being flashed (put # in front of it to let the board detect itself)"
+            % (rel, "would change" if dry_run else "changed", key, old, new)
+        )
     return merged
 
 
@@ -188,13 +204,7 @@ def _read_drive(path):
 def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
     """Copy changed files onto a mounted drive. interrupt_after (tests): raise
     KeyboardInterrupt after that many bytes were written, as a pulled cable would."""
-    if not os.path.isdir(drive):
-        raise FlashError("%s: no such drive folder" % drive)
-    if not is_drive(drive):
-        raise FlashError(
-            "%s: not a CIRCUITPY drive (no %s, which CircuitPython writes at every boot): "
-            "is the board plugged in and its drive mounted?" % (drive, BOOT_OUT)
-        )
+    check_drive(drive)
     check_boot_out(folder, drive)
     copied, skipped, written, wrote = [], [], [0], {}
     removed = None
@@ -251,6 +261,69 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                     except OSError as e:
                         raise FlashError("%s: %s" % (os.path.join(base, name), e.strerror or e)) from None
     return copied, skipped
+
+
+BOARD_ID = "Board ID:"
+
+
+def boot_out_board(drive):
+    """(the board id the drive's boot_out.txt names or '', the BOARD whose bundle drives it or None).
+
+    CircuitPython writes the id on the line after its version at every boot (main.c:
+    mp_printf("%s\\nBoard ID:%s\\n", MICROPY_FULL_VERSION_INFO, CIRCUITPY_BOARD_ID); the id is
+    the port's boards/ folder name: pybadge, pygamer, clue_nrf52840_express,
+    adafruit_feather_esp32s3_tft, ...). It is mapped as the firmware maps board.board_id at boot
+    (boards/detect.py), so the tool and the board agree."""
+    from boards import detect
+
+    text = _read_drive(os.path.join(drive, BOOT_OUT)).decode("utf-8", "replace")
+    for line in text.splitlines():
+        if line.startswith(BOARD_ID):
+            ident = line[len(BOARD_ID) :].strip()
+            return ident, detect.board_module(ident)
+    return "", None
+
+
+def check_drive(drive):
+    """FlashError unless drive is a folder CircuitPython wrote boot_out.txt into."""
+    if not os.path.isdir(drive):
+        raise FlashError("%s: no such drive folder" % drive)
+    if not is_drive(drive):
+        raise FlashError(
+            "%s: not a CIRCUITPY drive (no %s, which CircuitPython writes at every boot): "
+            "is the board plugged in and its drive mounted?" % (drive, BOOT_OUT)
+        )
+
+
+def board_for_drive(board, drive, force, out=print):
+    """The BOARD to flash onto the drive: board, checked against the board boot_out.txt names;
+    None takes the named one. A mismatch is a FlashError naming both and how to override
+    (--force), before anything is built or written."""
+    ident, found = boot_out_board(drive)
+    said = "%s says %s%s" % (os.path.join(drive, BOOT_OUT), BOARD_ID, ident)
+    if board is None:
+        if found is None:
+            raise FlashError(
+                "%s, %s: give the board, e.g. make flash BOARD=pybadge (one of %s)"
+                % (
+                    said if ident else "%s names no board" % os.path.join(drive, BOOT_OUT),
+                    "which none of our profiles drives" if ident else "so the board is not known",
+                    ", ".join(CP_BOARDS),
+                )
+            )
+        out("flash: %s: flashing BOARD=%s" % (said, found))
+        return found
+    if not ident or found == board:
+        return board
+    what = "a %s" % found if found else "a board none of our profiles drives"
+    if force:
+        out("flash: %s (%s), not a %s: copying the %s bundle anyway (--force)" % (said, what, board, board))
+        return board
+    fix = "make flash BOARD=%s, or " % found if found else ""
+    raise FlashError(
+        "%s (%s), not a %s: nothing written. Run %sadd ARGS=--force to copy the %s bundle anyway"
+        % (said, what, board, fix, board)
+    )
 
 
 def has_mpy(folder):
@@ -576,21 +649,39 @@ def start_main(t, out, wait=1.5):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Copy the game to a board (CIRCUITPY drive or serial).")
-    ap.add_argument("board", help="one of: " + ", ".join(bundle.BOARDS))
+    ap.add_argument(
+        "board",
+        nargs="?",
+        help="one of: %s (default: the board the CIRCUITPY drive's boot_out.txt names)" % ", ".join(bundle.BOARDS),
+    )
     ap.add_argument("--drive", type=bundle.path_arg, help="the CIRCUITPY drive folder (default: found automatically)")
     ap.add_argument("--port", type=port_arg, help="serial port or socket://host:port (the serial route)")
     ap.add_argument("--dry-run", action="store_true", help="list what would be copied, copy nothing")
+    ap.add_argument(
+        "--force",
+        action="store_true",
+        help="copy the bundle even if the drive's boot_out.txt names another board",
+    )
     ap.add_argument("--out", type=bundle.path_arg, default=None, help="bundle folder (default build/device-BOARD)")
     bundle.quiet_encoding_errors()
     args = ap.parse_args(argv)
-    if args.board not in bundle.BOARDS:
+    if args.board is not None and args.board not in bundle.BOARDS:
         ap.error("unknown board %r; boards: %s" % (args.board, ", ".join(bundle.BOARDS)))
-    if bundle.BOARDS[args.board][0] == "web":
+    if args.board is not None and bundle.BOARDS[args.board][0] == "web":
         ap.error("%s is the browser page, not a device: make web, then make web-serve" % args.board)
     if args.drive and args.port:
         ap.error("give --drive or --port, not both")
-    folder = args.out or os.path.join(bundle.BUILD, "device-" + args.board)
     drive = None if args.port else (args.drive or find_drive())
+    if drive:
+        try:
+            check_drive(drive)
+            args.board = board_for_drive(args.board, drive, args.force)
+        except FlashError as e:
+            print("flash: %s" % e, file=sys.stderr)
+            return 1
+    elif args.board is None:
+        ap.error("give the board (BOARD=...; one of %s): only a CIRCUITPY drive names it" % ", ".join(bundle.BOARDS))
+    folder = args.out or os.path.join(bundle.BUILD, "device-" + args.board)
     if drive and (bundle._inside(folder, drive) or bundle._inside(drive, folder)):
         ap.error("--out %s and the drive %s overlap: the bundle folder must be outside the drive" % (folder, drive))
     try:
