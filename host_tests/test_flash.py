@@ -980,3 +980,62 @@ def test_elfer_board_is_kept_in_step_with_the_board_flashed(tmp_path, capsys):
     assert got.startswith(USER_SETTINGS + b'ELFER_BOARD = "pygamer"  # from the README\n')
     assert flash.main(["pygamer", "--drive", str(drive), "--out", out]) == 0  # in step: nothing said
     assert "ELFER_BOARD" not in capsys.readouterr().out and (drive / "settings.toml").read_bytes() == got
+
+
+MY_BOOT = b"import storage\nstorage.disable_usb_drive()  # my own set-up\n"
+
+
+def test_drive_keeps_the_users_boot_py_under_a_name_never_overwritten(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "boot.py").write_bytes(MY_BOOT)
+    (drive / "boot.py.user").write_bytes(b"# an older file of the user's\n")
+    lines = []
+    flash.flash_drive(str(built), str(drive), dry_run=True, out=lines.append)
+    assert "boot.py: yours differs from ours: would keep it as boot.py.user-2 (ours lets the write button" in (
+        " ".join(lines)
+    )
+    assert not (drive / "boot.py.user-2").exists() and (drive / "boot.py").read_bytes() == MY_BOOT
+    lines = []
+    copied, _ = flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert "boot.py" in copied and (drive / "boot.py").read_bytes() == (built / "boot.py").read_bytes()
+    assert (drive / "boot.py.user-2").read_bytes() == MY_BOOT  # theirs, byte for byte
+    assert (drive / "boot.py.user").read_bytes() == b"# an older file of the user's\n"  # never overwritten
+    assert any(x.startswith("boot.py: yours differs from ours: kept it as boot.py.user-2") for x in lines)
+    lines = []  # ours in place now: nothing to keep again
+    flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert not any("boot.py" in x for x in lines) and not (drive / "boot.py.user-3").exists()
+
+
+def test_drive_boot_py_kept_by_an_interrupted_flash_is_not_kept_twice(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "boot.py").write_bytes(MY_BOOT)
+    (drive / "boot.py.user").write_bytes(MY_BOOT)  # a flash kept it, then the cable came out
+    lines = []
+    flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert "boot.py: yours is kept as boot.py.user already; ours replaces it" in lines
+    assert sorted(n for n in os.listdir(drive) if n.startswith("boot.py")) == ["boot.py", "boot.py.user"]
+    assert (drive / "boot.py.user").read_bytes() == MY_BOOT
+
+
+def test_serial_circuitpython_keeps_the_users_boot_py(tmp_path):
+    need_vboard()
+    folder = tmp_path / "cp"
+    folder.mkdir()
+    (folder / "boot.py").write_bytes((open(os.path.join(ROOT, "device", "boot.py"), "rb")).read())
+    (folder / "code.py").write_text("print('hello')\n")
+    (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
+    mine = tmp_path / "mine.py"
+    mine.write_bytes(MY_BOOT)
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True) as vb:
+        # mpremote's fs does not work on CircuitPython (no os.ilistdir): put the user's file by exec
+        r = mpremote(vb.url, "exec", "open('boot.py', 'wb').write(%r)" % MY_BOOT)
+        assert r.returncode == 0, r.stdout + r.stderr
+        lines = []
+        flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert any(x.startswith("boot.py: yours differs from ours: kept it as boot.py.user") for x in lines)
+        files = board_files(vb.url)
+        import hashlib
+
+        assert files["boot.py.user"] == hashlib.sha256(MY_BOOT).hexdigest()
+        assert files["boot.py"] == hashlib.sha256((folder / "boot.py").read_bytes()).hexdigest()
+        assert not any(k.endswith(flash.TMP_SUFFIX) for k in files)

@@ -22,6 +22,12 @@ The drive's boot_out.txt also names the board ("Board ID:pygamer"): BOARD may be
 (it is taken from there), and a BOARD whose bundle does not drive that board is refused before
 anything is built or written, naming both; --force (make flash ARGS=--force) copies it anyway.
 
+boot.py on the board may be the user's own (it runs at every reset: USB, storage set-up):
+when it differs from ours it is first copied to boot.py.user (boot.py.user-2, ... : never over
+an existing file; not again if one already holds the same bytes), one line saying so, then ours
+replaces it (ours makes the files writable for code while the write button is held at reset,
+which the serial route needs). Both routes; --dry-run says what it would keep.
+
 settings.toml on the board is the user's: it is read as CircuitPython reads it
 (tools/cpsettings.py), and only our ELFER_* keys it lacks are added, the rest
 kept byte for byte (Wi-Fi keys, edited values, comments); the tool says what
@@ -80,6 +86,9 @@ CP_BOARDS = tuple(b for b, (rt, _, _) in bundle.BOARDS.items() if rt == "circuit
 # settings.toml keys kept in step with the bundle flashed: ELFER_BOARD names the profile that
 # drives the board (boards/detect.py), so one left from another board's flash would be wrong.
 IN_STEP = ("ELFER_BOARD",)
+# Files of the user's that ours replace only after keeping theirs (keep_theirs): boot.py runs
+# at every reset and may hold their own set-up (USB, storage); code.py is the program flashed.
+KEEP = ("boot.py",)
 WRITE_HELP = {
     "pybadge": "hold SELECT",
     "pygamer": "hold SELECT",
@@ -194,6 +203,29 @@ def merged_settings(rel, ours, theirs, dry_run, out):
     return merged
 
 
+def keep_theirs(rel, theirs, exists, content, copy, dry_run, out):
+    """Before ours replaces the board's rel (in KEEP, and differing from ours), keep theirs
+    under rel.user, or rel.user-2, ... : the first name not on the board, so no file is ever
+    overwritten; none if one of those already holds the very bytes (an earlier run kept it).
+    copy(name) writes it (through a temporary name). Returns the name."""
+    n = 1
+    while True:
+        name = "%s.user%s" % (rel, "" if n == 1 else "-%d" % n)
+        if not exists(name):
+            break
+        if content(name) == theirs:
+            out("%s: yours is kept as %s already; ours replaces it" % (rel, name))
+            return name
+        n += 1
+    if not dry_run:
+        copy(name)
+    out(
+        "%s: yours differs from ours: %s as %s (ours lets the write button make the files writable "
+        "for code; copy what you need from yours into it)" % (rel, "would keep it" if dry_run else "kept it", name)
+    )
+    return name
+
+
 def _read_drive(path):
     try:
         return read(path)
@@ -220,6 +252,16 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                 skipped.append(rel)
                 continue
         same = exists and os.path.getsize(dest) == len(data) and sha256(_read_drive(dest)) == sha256(data)
+        if rel in KEEP and exists and not same:
+            keep_theirs(
+                rel,
+                _read_drive(dest),
+                lambda name: os.path.exists(os.path.join(drive, name)),
+                lambda name: _read_drive(os.path.join(drive, name)),
+                lambda name, src=dest: _copy_on_drive(src, os.path.join(drive, name)),
+                dry_run,
+                out,
+            )
         if not to_write(rel, data, same, copied, skipped, dry_run, out):
             continue
         wrote[rel] = data
@@ -324,6 +366,24 @@ def board_for_drive(board, drive, force, out=print):
         "%s (%s), not a %s: nothing written. Run %sadd ARGS=--force to copy the %s bundle anyway"
         % (said, what, board, fix, board)
     )
+
+
+def _copy_on_drive(src, dest):
+    """src copied to dest (not there yet), through a temporary name: dest is whole or absent."""
+    tmp = dest + TMP_SUFFIX
+    try:
+        data = _read_drive(src)
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, dest)
+    except OSError as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise FlashError("%s: %s" % (dest, e.strerror or e)) from None
 
 
 def has_mpy(folder):
@@ -462,6 +522,15 @@ def _elfer_put(tmp, dest):
     if _elfer_size(dest) >= 0:
         os.remove(dest)
     os.rename(tmp, dest)
+def _elfer_copy(src, dest):
+    with open(src, 'rb') as f:
+        with open(dest + '.elfer-tmp', 'wb') as g:
+            while True:
+                d = f.read(512)
+                if not d:
+                    break
+                g.write(d)
+    os.rename(dest + '.elfer-tmp', dest)
 """
 
 
@@ -566,6 +635,17 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
             )
         else:
             same = False
+        if rel in KEEP and size >= 0 and not same:
+            doing[:] = ["keeping", "your " + rel]
+            keep_theirs(
+                rel,
+                _remote_read(t, rel),
+                lambda name: t.eval("_elfer_size(%r)" % name) >= 0,
+                lambda name: _remote_read(t, name),
+                lambda name, src=rel: _exec(t, "_elfer_copy(%r, %r)" % (src, name), name),
+                dry_run,
+                out,
+            )
         if not to_write(rel, data, same, copied, skipped, dry_run, out):
             continue
         doing[:] = ["writing", rel]
