@@ -190,6 +190,8 @@ def test_drive_interrupted_flash_never_leaves_a_broken_file(built, tmp_path, fra
     with pytest.raises(KeyboardInterrupt):
         flash.flash_drive(str(built), str(drive), interrupt_after=int(total * fraction))
     now = {k: v for k, v in listing(drive).items() if not k.endswith(flash.TMP_SUFFIX)}
+    # the old boot.py differs from the new one: it is kept whole as boot.py.user first
+    old["boot.py.user"] = new["boot.py.user"] = old["boot.py"]
     for rel, data in now.items():
         assert data in (old[rel], new[rel]), rel
     assert now["code.py"] == old["code.py"]  # written last, never reached before the others
@@ -1039,3 +1041,45 @@ def test_serial_circuitpython_keeps_the_users_boot_py(tmp_path):
         assert files["boot.py.user"] == hashlib.sha256(MY_BOOT).hexdigest()
         assert files["boot.py"] == hashlib.sha256((folder / "boot.py").read_bytes()).hexdigest()
         assert not any(k.endswith(flash.TMP_SUFFIX) for k in files)
+
+
+SPIN = (
+    "import machine\n"
+    "p = machine.Pin(2, machine.Pin.IN, machine.Pin.PULL_UP)\n"
+    "def spin():\n"
+    "    while True:\n"
+    "        p.value()\n"
+    "print('spinning')\n"
+)
+
+
+def test_a_running_game_is_interrupted_for_the_next_flash(tmp_path):
+    """The game's main.py never returns; flashing again interrupts it first (Ctrl-C), as on a real
+    board, instead of failing with "could not enter raw repl"."""
+    need_vboard()
+    folder = game_folder(tmp_path, SPIN + "spin()\n")
+    with virtual_board.VirtualBoard(machine="pico_lcd_114") as vb:
+        lines = []
+        flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert "  spinning" in lines and lines[-1] == "reset: main.py runs the game (the title menu)"
+        (folder / "engine" / "extra.mpy").write_bytes(bundle.compile_mpy("engine/rng.py"))
+        _, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert copied == ["engine/extra.mpy"]
+        assert vb.wait_main(10)  # the first run ended (by the Ctrl-C)
+        assert lines.count("  spinning") == 2  # and the new one runs
+
+
+def test_a_program_that_catches_one_ctrl_c_is_interrupted_by_the_second(tmp_path):
+    """mpremote's enter_raw_repl sends one Ctrl-C (transport_serial.py); a program may catch it (to save,
+    say) and go on: the tool sends one more first, after a short wait."""
+    need_vboard()
+    folder = game_folder(
+        tmp_path, SPIN + "try:\n    spin()\nexcept KeyboardInterrupt:\n    print('caught')\n    spin()\n"
+    )
+    with virtual_board.VirtualBoard(machine="pico_lcd_114") as vb:
+        flash.flash_serial(str(folder), vb.url, out=lambda s: None)
+        t = flash.connect(vb.url)
+        try:
+            assert t.eval("1 + 1") == 2
+        finally:
+            t.close()

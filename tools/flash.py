@@ -82,6 +82,7 @@ BOOT_OUT = "boot_out.txt"  # CircuitPython writes it at every boot: what makes a
 MAIN = "main.py"  # MicroPython runs it after a reset (CircuitPython runs code.py)
 LAST = ("code.py", MAIN)  # written last: a board resetting mid-flash runs the old program
 CHUNK = 1024
+INTERRUPT_WAIT = 0.2  # seconds between the two Ctrl-C that stop a running program (connect)
 CP_BOARDS = tuple(b for b, (rt, _, _) in bundle.BOARDS.items() if rt == "circuitpython")
 # settings.toml keys kept in step with the bundle flashed: ELFER_BOARD names the profile that
 # drives the board (boards/detect.py), so one left from another board's flash would be wrong.
@@ -451,6 +452,12 @@ def connect(port):
 
     try:
         t = SerialTransport(port, baudrate=115200)
+        # The program running there (the game's main.py never returns) is interrupted first:
+        # mpremote's enter_raw_repl sends one Ctrl-C (mpremote/transport_serial.py: "ctrl-C:
+        # interrupt any running program"), which a program may catch (to save, say) and go on;
+        # so one more goes first, and a short wait lets the program reach its next check.
+        t.serial.write(b"\r\x03")
+        time.sleep(INTERRUPT_WAIT)
         t.enter_raw_repl(soft_reset=False)
     except Exception as e:  # pyserial/mpremote raise several kinds
         raise FlashError("%s: cannot reach the board's REPL (%s)" % (port, e)) from None

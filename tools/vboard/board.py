@@ -132,7 +132,11 @@ def _vb_machine(name):
 
     sys.path.pop(0)
     machine.use_board(name)
+    import _vb_line  # vboard.mjs: the line's Ctrl-C, polled at every pin read while main.py runs
+
+    machine._poll = _vb_line.interrupted
     _vb_keep.add("machine")
+    _vb_keep.add("_vb_line")
     _vb_board = name
 
 

@@ -23,13 +23,16 @@
 // and main.py ends as if Ctrl-C was pressed. host_tests/test_e2e_vboard.py flashes a game this way.
 //
 // Prints "vboard: listening on 127.0.0.1:PORT" when ready, and "vboard: main.py ended" each time
-// main.py (run after a soft reset) has returned: until then the board answers nobody. One client at a time; the
-// board (files, modules) outlives connections. Stop it by killing the process.
+// main.py (run after a soft reset) has returned. The line is a worker thread (tools/vboard/line.mjs): a
+// client may connect while main.py runs, and its Ctrl-C interrupts main.py as on a real board (with
+// --machine: at the program's next pin read; the VM has no other hook), so mpremote and make flash
+// reach the REPL of a board running the game; its other bytes wait until main.py is over. One client
+// at a time; the board (files, modules) outlives connections. Stop it by killing the process.
 
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PKG = join(HERE, "..", "mpvm", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
@@ -50,13 +53,17 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 
 const { loadMicroPython } = await import(PKG);
-let sink = null; // where the VM's stdout goes: the connected socket
+// The line (tools/vboard/line.mjs) runs in its own thread: [0] main.py runs, [1] a Ctrl-C came meanwhile.
+const ctl = new Int32Array(new SharedArrayBuffer(8));
+let line = null; // the worker, once listening: where the VM's output goes
 const mp = await loadMicroPython({
   heapsize: opts.heap,
   linebuffer: false,
   stdout: (bytes) => send(Buffer.from(bytes).toString("latin1").replace(/\r?\n/g, "\r\n")),
   stderr: (bytes) => send(Buffer.from(bytes).toString("latin1").replace(/\r?\n/g, "\r\n")),
 });
+// What a running main.py polls (machine.Pin reads, board.py's _vb_interrupted): was Ctrl-C pressed?
+mp.registerJsModule("_vb_line", { interrupted: () => Atomics.exchange(ctl, 1, 0) === 1 });
 mp.runPython(readFileSync(join(HERE, "board.py"), "utf8"));
 const py = (b) => (b ? "True" : "False");
 if (opts.machine && !/^[a-z0-9_]+$/.test(opts.machine)) {
@@ -73,7 +80,7 @@ const BANNER = opts.cp
   : "MicroPython v1.27.0 (virtual board); JS with Emscripten\r\nType \"help()\" for more information.\r\n";
 
 function send(text) {
-  if (sink) sink.write(Buffer.from(text, "latin1"));
+  if (line && text) line.postMessage(Buffer.from(text, "latin1"));
 }
 
 function run(src) {
@@ -83,7 +90,13 @@ function run(src) {
 }
 
 function runMain() {
-  mp.runPython("_vb_main()");
+  Atomics.store(ctl, 1, 0);
+  Atomics.store(ctl, 0, 1); // from now on a Ctrl-C on the line interrupts main.py
+  try {
+    mp.runPython("_vb_main()");
+  } finally {
+    Atomics.store(ctl, 0, 0);
+  }
   process.stdout.write("vboard: main.py ended\n");
   return String(mp.globals.get("_vb_err") || "").replace(/\r?\n/g, "\r\n");
 }
@@ -95,7 +108,7 @@ function softReset() {
 let raw = false; // the board's REPL mode outlives connections, as on a real board
 let paste = false; // inside a raw-paste transfer
 let buf = [];
-let line = "";
+let typed = ""; // the friendly REPL's line
 const WINDOW = 2048;
 
 function execute(src, ack) {
@@ -165,10 +178,10 @@ function onByte(c) {
   if (c === 0x01) {
     raw = true;
     buf = [];
-    line = "";
+    typed = "";
     send("\r\n" + RAW_BANNER + ">");
   } else if (c === 0x03) {
-    line = "";
+    typed = "";
     send("\r\nKeyboardInterrupt\r\n>>> ");
   } else if (c === 0x04) {
     send("\r\nMPY: soft reboot\r\n");
@@ -177,34 +190,28 @@ function onByte(c) {
     send(BANNER + ">>> ");
   } else if (c === 0x0d) {
     send("\r\n");
-    if (line.trim()) {
-      const err = run(line);
+    if (typed.trim()) {
+      const err = run(typed);
       send(err);
     }
-    line = "";
+    typed = "";
     send(">>> ");
   } else if (c >= 0x20 && c < 0x7f) {
-    line += String.fromCharCode(c);
+    typed += String.fromCharCode(c);
     send(String.fromCharCode(c));
   }
 }
 
-const server = net.createServer((sock) => {
-  if (sink) {
-    sock.end("vboard: busy, one client at a time\r\n");
+const worker = new Worker(join(HERE, "line.mjs"), { workerData: { ctl: ctl.buffer, port: opts.port } });
+worker.on("message", (m) => {
+  if (m && m.listening !== undefined) {
+    line = worker;
+    process.stdout.write(`vboard: listening on 127.0.0.1:${m.listening}\n`);
     return;
   }
-  sink = sock;
-  sock.setNoDelay(true); // many tiny request/reply rounds: no Nagle delay
-  sock.on("data", (data) => {
-    for (const c of data) onByte(c);
-  });
-  const done = () => {
-    if (sink === sock) sink = null;
-  };
-  sock.on("close", done);
-  sock.on("error", done);
+  for (const c of m) onByte(c);
 });
-server.listen(opts.port, "127.0.0.1", () => {
-  process.stdout.write(`vboard: listening on 127.0.0.1:${server.address().port}\n`);
+worker.on("error", (e) => {
+  process.stderr.write(`vboard: the line failed: ${e}\n`);
+  process.exit(1);
 });
