@@ -1083,3 +1083,25 @@ def test_a_program_that_catches_one_ctrl_c_is_interrupted_by_the_second(tmp_path
             assert t.eval("1 + 1") == 2
         finally:
             t.close()
+
+
+def test_serial_circuitpython_of_another_board_is_refused_naming_both(tmp_path):
+    """Over serial, CircuitPython's board.board_id (the id boot_out.txt names) is checked as on the drive."""
+    need_vboard()
+    folder = tmp_path / "cp"
+    folder.mkdir()
+    (folder / "code.py").write_text("print('hello')\n")
+    (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True, board_id="clue_nrf52840_express") as vb:
+        with pytest.raises(flash.FlashError) as e:
+            flash.flash_serial(str(folder), vb.url, out=lambda s: None, board="pybadge")
+        assert str(e.value) == (
+            "the board at %s says board_id clue_nrf52840_express (a clue), not a pybadge: nothing written. "
+            "Run make flash BOARD=clue, or add ARGS=--force to copy the pybadge bundle anyway" % vb.url
+        )
+        assert "code.py" not in board_files(vb.url)
+        lines = []
+        _, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append, board="pybadge", force=True)
+        assert copied == ["code.py"] and any(x.endswith("copying the pybadge bundle anyway (--force)") for x in lines)
+        _, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append, board="clue")
+        assert copied == []  # the right board: no word, nothing to copy

@@ -21,6 +21,7 @@ only if it is the very copy an earlier bundle put there; one line each.
 The drive's boot_out.txt also names the board ("Board ID:pygamer"): BOARD may be left out
 (it is taken from there), and a BOARD whose bundle does not drive that board is refused before
 anything is built or written, naming both; --force (make flash ARGS=--force) copies it anyway.
+Over serial, CircuitPython's board.board_id (the same id) is checked alike, before any write.
 
 boot.py on the board may be the user's own (it runs at every reset: USB, storage set-up):
 when it differs from ours it is first copied to boot.py.user (boot.py.user-2, ... : never over
@@ -356,12 +357,18 @@ def board_for_drive(board, drive, force, out=print):
             )
         out("flash: %s: flashing BOARD=%s" % (said, found))
         return found
-    if not ident or found == board:
-        return board
+    if ident and found != board:
+        mismatch(said, found, board, force, out)
+    return board
+
+
+def mismatch(said, found, board, force, out):
+    """The board says it is another (found: the BOARD that drives it, or None): a FlashError naming
+    both and the way out, or with force one line saying the bundle goes there anyway."""
     what = "a %s" % found if found else "a board none of our profiles drives"
     if force:
         out("flash: %s (%s), not a %s: copying the %s bundle anyway (--force)" % (said, what, board, board))
-        return board
+        return
     fix = "make flash BOARD=%s, or " % found if found else ""
     raise FlashError(
         "%s (%s), not a %s: nothing written. Run %sadd ARGS=--force to copy the %s bundle anyway"
@@ -572,7 +579,7 @@ def _link_lost(e):
     return isinstance(e, (SerialException, TransportError, ConnectionError, TimeoutError))
 
 
-def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None):
+def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None, force=False):
     """Copy the bundle over the REPL; returns (runtime, copied, skipped, selftest line or None).
     A game bundle (main.py in it) ends with the soft reset that starts main.py instead of the
     self-test; the stale .py files it removed are told through out ("removed X.py ...").
@@ -582,7 +589,7 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
     t = connect(port)
     doing = ["talking to the board at", port]
     try:
-        return _flash_serial(t, doing, folder, port, dry_run, out, selftest, board)
+        return _flash_serial(t, doing, folder, port, dry_run, out, selftest, board, force)
     except (FlashError, NotWritable):
         raise
     except Exception as e:
@@ -599,8 +606,10 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
             pass
 
 
-def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
+def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board, force):
     name = runtime(t)
+    if name == "circuitpython" and board is not None:
+        check_board_id(t, port, board, force, out)
     if name == "circuitpython" and has_mpy(folder):
         version = t.eval("tuple(__import__('sys').implementation.version[:3])")
         try:
@@ -684,6 +693,24 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
         result = text.decode().strip()
         out(result)
     return name, copied, skipped, result
+
+
+def check_board_id(t, port, board, force, out):
+    """On CircuitPython over serial, board.board_id (shared-bindings/board/__init__.c: the same id
+    as boot_out.txt's "Board ID:") against the bundle's BOARD, as board_for_drive does: a
+    mismatch is a FlashError before anything is written, unless force. The engine-only
+    micropython bundle runs anywhere: not checked."""
+    if not bundle.BOARDS[board][1]:
+        return
+    from boards import detect
+
+    ident = _exec(
+        t, "try:\n import board\n print(board.board_id)\nexcept (ImportError, AttributeError):\n print()", "board_id"
+    )
+    ident = ident.decode("utf-8", "replace").strip()
+    found = detect.board_module(ident) if ident else None
+    if ident and found != board:
+        mismatch("the board at %s says board_id %s" % (port, ident), found, board, force, out)
 
 
 def remove_stale_sources(t, folder, dry_run, out):
@@ -781,7 +808,7 @@ def main(argv=None):
     try:
         if not drive:
             port = args.port or auto_port()
-            name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board)
+            name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board, force=args.force)
             print("flash: %s over %s: %s" % (name, port, tally(copied, skipped, args.dry_run)))
             if result is not None and not result.startswith("selftest: PASS"):
                 print("flash: the self-test did not pass: %s" % result, file=sys.stderr)

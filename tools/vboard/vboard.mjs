@@ -1,6 +1,6 @@
 // A virtual MicroPython board on a loopback TCP port, for flashing tests.
 //
-//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython] [--writable] [--heap BYTES] [--machine BOARD]
+//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython [--writable] [--board-id ID]] [--heap BYTES] [--machine BOARD]
 //
 // The real 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript)
 // behind the REPL protocol mpremote speaks: friendly REPL, raw REPL (Ctrl-A), raw-paste
@@ -13,7 +13,8 @@
 //
 // --circuitpython: CircuitPython's quirks for flashing tools: no os.ilistdir, its error
 // texts, sys.implementation.name == "circuitpython", and files read-only for code unless
-// --writable (boot.py remounted the drive because the write button was held at reset).
+// --writable (boot.py remounted the drive because the write button was held at reset); --board-id ID
+// gives it a `board` module whose board_id is ID (pybadge, clue_nrf52840_express, ...).
 //
 // --machine BOARD: the board has a `machine` module built in (tools/mp/stubs/machine.py, not on
 // its file system: a bundle must not bring it) with BOARD's panel attached (pico_lcd_114, ...).
@@ -38,7 +39,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const PKG = join(HERE, "..", "mpvm", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
 const RAW_BANNER = "raw REPL; CTRL-B to exit\r\n";
 
-const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024, machine: "" };
+const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024, machine: "", boardId: "" };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === "--port") opts.port = Number(process.argv[++i]);
@@ -46,6 +47,7 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === "--writable") opts.writable = true;
   else if (a === "--heap") opts.heap = Number(process.argv[++i]);
   else if (a === "--machine") opts.machine = String(process.argv[++i] || "");
+  else if (a === "--board-id") opts.boardId = String(process.argv[++i] || "");
   else {
     process.stderr.write(`vboard: unknown argument ${a}\n`);
     process.exit(2);
@@ -70,11 +72,15 @@ if (opts.machine && !/^[a-z0-9_]+$/.test(opts.machine)) {
   process.stderr.write(`vboard: --machine needs a board name, not ${JSON.stringify(opts.machine)}\n`);
   process.exit(2);
 }
+if (opts.boardId && !/^[a-z0-9_]+$/.test(opts.boardId)) {
+  process.stderr.write(`vboard: --board-id needs a board id, not ${JSON.stringify(opts.boardId)}\n`);
+  process.exit(2);
+}
 if (opts.machine) {
   mp.FS.mkdir("/rom");
   mp.FS.writeFile("/rom/machine.py", readFileSync(join(HERE, "..", "mp", "stubs", "machine.py"), "utf8"));
 }
-mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)}, "${opts.machine}")`);
+mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)}, "${opts.machine}", "${opts.boardId}")`);
 const BANNER = opts.cp
   ? "Adafruit CircuitPython 9.2.0 (virtual board, MicroPython VM); Virtual board with wasm\r\n"
   : "MicroPython v1.27.0 (virtual board); JS with Emscripten\r\nType \"help()\" for more information.\r\n";
