@@ -115,8 +115,9 @@ package: $(STAMP)
 	$(PY) tools/bundle.py --package-json
 
 # Copy to a board: the CIRCUITPY drive (found, or DRIVE=...) or serial (PORT=...; MicroPython: mpremote).
+# Without BOARD on the command line, the drive's boot_out.txt names the board (not the default above).
 flash: $(STAMP)
-	$(PY) tools/flash.py $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
+	$(PY) tools/flash.py $(if $(filter file,$(origin BOARD)),,$(BOARD)) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
 
 # Every firmware screen, headless, on every board with its own buttons into docs/screenshots/<board>/
 # (and the table in every language on the PyBadge); host_tests/test_screenshots.py holds them to the code.

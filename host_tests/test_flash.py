@@ -137,11 +137,12 @@ def test_bundle_unknown_board_named():
 BOOT_OUT = b"Adafruit CircuitPython 9.2.0 on 2024-10-28; Adafruit PyBadge with samd51j19\nBoard ID:pybadge\n"
 
 
-def make_drive(tmp_path, name="CIRCUITPY"):
-    """A mounted CIRCUITPY drive as the computer sees it: CircuitPython wrote boot_out.txt at boot."""
+def make_drive(tmp_path, name="CIRCUITPY", board_id="pybadge"):
+    """A mounted CIRCUITPY drive as the computer sees it: CircuitPython wrote boot_out.txt at boot
+    (main.c: the version line, then "Board ID:" and the port's board folder name)."""
     drive = tmp_path / name
     drive.mkdir(parents=True)
-    (drive / "boot_out.txt").write_bytes(BOOT_OUT)
+    (drive / "boot_out.txt").write_bytes(BOOT_OUT.replace(b"Board ID:pybadge", b"Board ID:" + board_id.encode()))
     return drive
 
 
@@ -189,6 +190,8 @@ def test_drive_interrupted_flash_never_leaves_a_broken_file(built, tmp_path, fra
     with pytest.raises(KeyboardInterrupt):
         flash.flash_drive(str(built), str(drive), interrupt_after=int(total * fraction))
     now = {k: v for k, v in listing(drive).items() if not k.endswith(flash.TMP_SUFFIX)}
+    # the old boot.py differs from the new one: it is kept whole as boot.py.user first
+    old["boot.py.user"] = new["boot.py.user"] = old["boot.py"]
     for rel, data in now.items():
         assert data in (old[rel], new[rel]), rel
     assert now["code.py"] == old["code.py"]  # written last, never reached before the others
@@ -278,7 +281,7 @@ def test_make_flash_micropython_route_selftest_matches_host(tmp_path, digest):
 
 
 def test_make_flash_drive_route_cli(tmp_path):
-    drive = make_drive(tmp_path)
+    drive = make_drive(tmp_path, board_id="clue_nrf52840_express")
     r = flash_cli("clue", "--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run")
     assert r.returncode == 0 and "would copy code.py" in r.stdout and listing(drive) == {}
     n = len(listing(tmp_path / "b"))  # the closing count says nothing was copied
@@ -910,3 +913,195 @@ def test_serial_circuitpython_removes_stale_sources_of_ours(tmp_path):
         assert "removed engine/rng.py (the bundle has engine/rng.mpy, which it would shadow)" in lines
         files = board_files(vb.url)
         assert "engine/rng.py" not in files and "engine/mine.py" in files
+
+
+# --- issue 38: flashing never leaves a board wrong ------------------------------------
+
+
+def test_flash_onto_a_drive_of_another_board_is_refused_naming_both(tmp_path, capsys):
+    """The README's `make flash BOARD=pybadge` on a PyGamer: boot_out.txt says Board ID:pygamer."""
+    drive = user_drive(tmp_path)
+    (drive / "boot_out.txt").write_bytes(BOOT_OUT.replace(b"Board ID:pybadge", b"Board ID:pygamer"))
+    before = listing(drive, skip=())
+    out = str(tmp_path / "b")
+    for extra in ([], ["--dry-run"]):
+        assert flash.main(["pybadge", "--drive", str(drive), "--out", out] + extra) == 1
+        assert capsys.readouterr().err == (
+            "flash: %s says Board ID:pygamer (a pygamer), not a pybadge: nothing written. Run make flash "
+            "BOARD=pygamer, or add ARGS=--force to copy the pybadge bundle anyway\n" % (drive / "boot_out.txt")
+        )
+    assert listing(drive, skip=()) == before and not os.path.exists(out)  # nothing built either
+    assert flash.main(["pybadge", "--drive", str(drive), "--out", out, "--force"]) == 0
+    said = capsys.readouterr().out
+    assert "(a pygamer), not a pybadge: copying the pybadge bundle anyway (--force)" in said
+    assert b'ELFER_BOARD = "pybadge"' in (drive / "settings.toml").read_bytes()
+
+
+def test_flash_onto_a_board_no_profile_drives_is_refused(tmp_path, capsys):
+    drive = make_drive(tmp_path, board_id="adafruit_pyportal")
+    assert flash.main(["clue", "--drive", str(drive), "--out", str(tmp_path / "b")]) == 1
+    err = capsys.readouterr().err
+    assert "says Board ID:adafruit_pyportal (a board none of our profiles drives), not a clue" in err
+    assert "add ARGS=--force" in err and listing(drive) == {}
+
+
+def test_flash_without_a_board_takes_the_one_boot_out_names(tmp_path, capsys):
+    drive = make_drive(tmp_path, board_id="clue_nrf52840_express")
+    assert flash.main(["--drive", str(drive), "--out", str(tmp_path / "b"), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "flash: %s says Board ID:clue_nrf52840_express: flashing BOARD=clue" % (drive / "boot_out.txt") in out
+    assert "flash: bundle clue," in out
+    unknown = make_drive(tmp_path, "OTHER", board_id="adafruit_pyportal")
+    assert flash.main(["--drive", str(unknown), "--out", str(tmp_path / "c")]) == 1
+    assert "which none of our profiles drives: give the board, e.g. make flash BOARD=" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:  # no drive to read it from: the board must be given
+        flash.main(["--port", "socket://127.0.0.1:9"])
+    assert e.value.code == 2 and "give the board" in capsys.readouterr().err
+
+
+def test_make_flash_passes_board_only_when_given(tmp_path):
+    r = subprocess.run(["make", "-n", "flash", "DRIVE=/d"], cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout.split("tools/flash.py", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
+    r = subprocess.run(["make", "-n", "flash", "DRIVE=/d", "BOARD=clue"], cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout.split("tools/flash.py", 1)[1].split() == ["clue", "--drive", "/d"]
+
+
+def test_elfer_board_is_kept_in_step_with_the_board_flashed(tmp_path, capsys):
+    """pybadge flashed (forced) onto a PyGamer, then pygamer: ELFER_BOARD follows, said so; the
+    user's other settings and the line's comment stay."""
+    drive = make_drive(tmp_path, board_id="pygamer")
+    (drive / "settings.toml").write_bytes(USER_SETTINGS + b'ELFER_BOARD = "pybadge"  # from the README\n')
+    out = str(tmp_path / "b")
+    assert flash.main(["pygamer", "--drive", str(drive), "--out", out, "--dry-run"]) == 0
+    said = 'settings.toml: would change ELFER_BOARD from "pybadge" to "pygamer", the board being flashed'
+    assert said in capsys.readouterr().out
+    assert b'"pybadge"' in (drive / "settings.toml").read_bytes()
+    assert flash.main(["pygamer", "--drive", str(drive), "--out", out]) == 0
+    assert said.replace("would change", "changed") in capsys.readouterr().out
+    got = (drive / "settings.toml").read_bytes()
+    assert got.startswith(USER_SETTINGS + b'ELFER_BOARD = "pygamer"  # from the README\n')
+    assert flash.main(["pygamer", "--drive", str(drive), "--out", out]) == 0  # in step: nothing said
+    assert "ELFER_BOARD" not in capsys.readouterr().out and (drive / "settings.toml").read_bytes() == got
+
+
+MY_BOOT = b"import storage\nstorage.disable_usb_drive()  # my own set-up\n"
+
+
+def test_drive_keeps_the_users_boot_py_under_a_name_never_overwritten(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "boot.py").write_bytes(MY_BOOT)
+    (drive / "boot.py.user").write_bytes(b"# an older file of the user's\n")
+    lines = []
+    flash.flash_drive(str(built), str(drive), dry_run=True, out=lines.append)
+    assert "boot.py: yours differs from ours: would keep it as boot.py.user-2 (ours lets the write button" in (
+        " ".join(lines)
+    )
+    assert not (drive / "boot.py.user-2").exists() and (drive / "boot.py").read_bytes() == MY_BOOT
+    lines = []
+    copied, _ = flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert "boot.py" in copied and (drive / "boot.py").read_bytes() == (built / "boot.py").read_bytes()
+    assert (drive / "boot.py.user-2").read_bytes() == MY_BOOT  # theirs, byte for byte
+    assert (drive / "boot.py.user").read_bytes() == b"# an older file of the user's\n"  # never overwritten
+    assert any(x.startswith("boot.py: yours differs from ours: kept it as boot.py.user-2") for x in lines)
+    lines = []  # ours in place now: nothing to keep again
+    flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert not any("boot.py" in x for x in lines) and not (drive / "boot.py.user-3").exists()
+
+
+def test_drive_boot_py_kept_by_an_interrupted_flash_is_not_kept_twice(built, tmp_path):
+    drive = make_drive(tmp_path)
+    (drive / "boot.py").write_bytes(MY_BOOT)
+    (drive / "boot.py.user").write_bytes(MY_BOOT)  # a flash kept it, then the cable came out
+    lines = []
+    flash.flash_drive(str(built), str(drive), out=lines.append)
+    assert "boot.py: yours is kept as boot.py.user already; ours replaces it" in lines
+    assert sorted(n for n in os.listdir(drive) if n.startswith("boot.py")) == ["boot.py", "boot.py.user"]
+    assert (drive / "boot.py.user").read_bytes() == MY_BOOT
+
+
+def test_serial_circuitpython_keeps_the_users_boot_py(tmp_path):
+    need_vboard()
+    folder = tmp_path / "cp"
+    folder.mkdir()
+    (folder / "boot.py").write_bytes((open(os.path.join(ROOT, "device", "boot.py"), "rb")).read())
+    (folder / "code.py").write_text("print('hello')\n")
+    (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
+    mine = tmp_path / "mine.py"
+    mine.write_bytes(MY_BOOT)
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True) as vb:
+        # mpremote's fs does not work on CircuitPython (no os.ilistdir): put the user's file by exec
+        r = mpremote(vb.url, "exec", "open('boot.py', 'wb').write(%r)" % MY_BOOT)
+        assert r.returncode == 0, r.stdout + r.stderr
+        lines = []
+        flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert any(x.startswith("boot.py: yours differs from ours: kept it as boot.py.user") for x in lines)
+        files = board_files(vb.url)
+        import hashlib
+
+        assert files["boot.py.user"] == hashlib.sha256(MY_BOOT).hexdigest()
+        assert files["boot.py"] == hashlib.sha256((folder / "boot.py").read_bytes()).hexdigest()
+        assert not any(k.endswith(flash.TMP_SUFFIX) for k in files)
+
+
+SPIN = (
+    "import machine\n"
+    "p = machine.Pin(2, machine.Pin.IN, machine.Pin.PULL_UP)\n"
+    "def spin():\n"
+    "    while True:\n"
+    "        p.value()\n"
+    "print('spinning')\n"
+)
+
+
+def test_a_running_game_is_interrupted_for_the_next_flash(tmp_path):
+    """The game's main.py never returns; flashing again interrupts it first (Ctrl-C), as on a real
+    board, instead of failing with "could not enter raw repl"."""
+    need_vboard()
+    folder = game_folder(tmp_path, SPIN + "spin()\n")
+    with virtual_board.VirtualBoard(machine="pico_lcd_114") as vb:
+        lines = []
+        flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert "  spinning" in lines and lines[-1] == "reset: main.py runs the game (the title menu)"
+        (folder / "engine" / "extra.mpy").write_bytes(bundle.compile_mpy("engine/rng.py"))
+        _, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append)
+        assert copied == ["engine/extra.mpy"]
+        assert vb.wait_main(10)  # the first run ended (by the Ctrl-C)
+        assert lines.count("  spinning") == 2  # and the new one runs
+
+
+def test_a_program_that_catches_one_ctrl_c_is_interrupted_by_the_second(tmp_path):
+    """mpremote's enter_raw_repl sends one Ctrl-C (transport_serial.py); a program may catch it (to save,
+    say) and go on: the tool sends one more first, after a short wait."""
+    need_vboard()
+    folder = game_folder(
+        tmp_path, SPIN + "try:\n    spin()\nexcept KeyboardInterrupt:\n    print('caught')\n    spin()\n"
+    )
+    with virtual_board.VirtualBoard(machine="pico_lcd_114") as vb:
+        flash.flash_serial(str(folder), vb.url, out=lambda s: None)
+        t = flash.connect(vb.url)
+        try:
+            assert t.eval("1 + 1") == 2
+        finally:
+            t.close()
+
+
+def test_serial_circuitpython_of_another_board_is_refused_naming_both(tmp_path):
+    """Over serial, CircuitPython's board.board_id (the id boot_out.txt names) is checked as on the drive."""
+    need_vboard()
+    folder = tmp_path / "cp"
+    folder.mkdir()
+    (folder / "code.py").write_text("print('hello')\n")
+    (folder / bundle.MARK).write_bytes(bundle.mark_text(flash.bundle_files(str(folder))))
+    with virtual_board.VirtualBoard(circuitpython=True, writable=True, board_id="clue_nrf52840_express") as vb:
+        with pytest.raises(flash.FlashError) as e:
+            flash.flash_serial(str(folder), vb.url, out=lambda s: None, board="pybadge")
+        assert str(e.value) == (
+            "the board at %s says board_id clue_nrf52840_express (a clue), not a pybadge: nothing written. "
+            "Run make flash BOARD=clue, or add ARGS=--force to copy the pybadge bundle anyway" % vb.url
+        )
+        assert "code.py" not in board_files(vb.url)
+        lines = []
+        _, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append, board="pybadge", force=True)
+        assert copied == ["code.py"] and any(x.endswith("copying the pybadge bundle anyway (--force)") for x in lines)
+        _, copied, _, _ = flash.flash_serial(str(folder), vb.url, out=lines.append, board="clue")
+        assert copied == []  # the right board: no word, nothing to copy

@@ -210,6 +210,8 @@ LINES = st.sampled_from(
         b'ELFER_SPEED = "3"',
         b"ELFER_SOUND=0",
         b'# ELFER_BOARD = "clue"',
+        b'ELFER_BOARD = "clue"  # my "board"',
+        b'  ELFER_BOARD="pybadge"',
         b'ELFER_BRIGHTNESS = "1"  # dim',
         b"[section]",
         b"  [other.table]",
@@ -265,3 +267,38 @@ def test_merge_agrees_with_circuitpythons_reader(existing):
         kept = b"\n".join(kept)
         nl = b"\r\n" if b"\r\n" in existing else b"\n"
         assert kept in (existing, existing + nl)  # + the newline the user's last line lacked
+
+
+# --- issue 38: ELFER_BOARD kept in step with the board flashed ------------------------
+
+
+def test_sync_sets_elfer_board_to_the_flashed_one_keeping_the_rest_of_the_line():
+    user = b'CIRCUITPY_WIFI_SSID = "x"\r\n  ELFER_BOARD = "clue"   # my board, "CLUE"\r\nELFER_SPEED = 3\r\n'
+    synced, changed = cpsettings.sync(user, OURS, ["ELFER_BOARD"])
+    assert changed == [("ELFER_BOARD", '"clue"', '"pybadge"')]
+    assert synced == user.replace(b'"clue"', b'"pybadge"', 1)  # the comment, spacing and CRLF kept
+    assert cp_getenv(synced, "ELFER_BOARD") == ("OK", b"pybadge", True)
+    assert cpsettings.sync(synced, OURS, ["ELFER_BOARD"]) == (synced, [])  # in step: the same bytes
+
+
+def test_sync_leaves_a_commented_out_or_unread_elfer_board_alone():
+    for user in (b'# ELFER_BOARD = "clue"\n', b'A = 1\n[table]\nELFER_BOARD = "clue"\n', b"A = 1\n"):
+        assert cpsettings.sync(user, OURS, ["ELFER_BOARD"]) == (user, [])
+
+
+@given(settings_files())
+@fuzz("settings_sync")
+def test_sync_agrees_with_circuitpythons_reader(existing):
+    try:
+        synced, changed = cpsettings.sync(existing, OURS, ["ELFER_BOARD"])
+    except cpsettings.SettingsError:
+        return
+    before = cp_getenv(existing, "ELFER_BOARD")
+    if before[0] == "NOT_FOUND":
+        assert synced == existing and changed == []
+    else:
+        assert cp_getenv(synced, "ELFER_BOARD") == ("OK", b"pybadge", True)
+        assert bool(changed) == (synced != existing)
+    keys = set(re.findall(rb"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=", existing, re.M)) - {b"ELFER_BOARD"}
+    for key in keys:  # every other setting reads as before
+        assert cp_getenv(synced, key.decode()) == cp_getenv(existing, key.decode()), key

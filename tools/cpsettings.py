@@ -127,3 +127,48 @@ def merge(existing, ours):
         head += nl
     block = b"".join(line + nl for _, line in adds)
     return head + block + tail, [k for k, _ in adds]
+
+
+def _value_span(data, key):
+    """(start, end) byte offsets of the value CircuitPython reads for key (the first line that
+    sets it, before any table header), or None. The value is a quoted string through its closing
+    quote, or a bare value without its comment. data must have passed scan()."""
+    want = key.encode()
+    pos = 0
+    for line in data.split(b"\n"):
+        start = pos
+        pos += len(line) + 1
+        text = line.lstrip(SPACE)
+        if text.startswith(b"["):
+            return None
+        name, eq, value = text.partition(b"=")
+        if not eq or name.rstrip(SPACE) != want:
+            continue
+        at = start + len(line) - len(value.lstrip(SPACE))
+        value = value.lstrip(SPACE)
+        if value.startswith(b'"'):
+            i = 1
+            while value[i : i + 1] != b'"':
+                i += 2 if value[i : i + 1] == b"\\" else 1
+            return at, at + i + 1
+        return at, at + len(value.split(b"#", 1)[0].rstrip(SPACE))
+    return None
+
+
+def sync(existing, ours, keys):
+    """(bytes, [(key, old value, new value)]): each of keys that existing sets to another value
+    than ours gets our value, in place (the rest of its line, a comment, is kept). A key the user
+    commented out stays so (detection instead); a key existing lacks is merge()'s to add.
+
+    Raises SettingsError (naming the line) when existing is not readable as CircuitPython reads it."""
+    scan(existing)
+    changed = []
+    for key in keys:
+        mine, theirs = _value_span(ours, key), _value_span(existing, key)
+        if mine is None or theirs is None:
+            continue
+        new, old = ours[mine[0] : mine[1]], existing[theirs[0] : theirs[1]]
+        if new != old:
+            existing = existing[: theirs[0]] + new + existing[theirs[1] :]
+            changed.append((key, old.decode("utf-8", "replace"), new.decode("utf-8", "replace")))
+    return existing, changed

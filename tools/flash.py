@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Put the game on a board: make flash BOARD=pybadge [PORT=...] [DRIVE=...] [ARGS=--dry-run].
 
-    python tools/flash.py BOARD [--drive PATH | --port PORT] [--dry-run]
+    python tools/flash.py [BOARD] [--drive PATH | --port PORT] [--dry-run] [--force]
 
 Builds the bundle (tools/bundle.py), then one of two routes:
 
@@ -18,11 +18,24 @@ X.mpy (the import would take the source first): only the sources the bundle's
 manifest lists (.elfer-bundle, tools/bundle.py mark_text), a library in lib/
 only if it is the very copy an earlier bundle put there; one line each.
 
+The drive's boot_out.txt also names the board ("Board ID:pygamer"): BOARD may be left out
+(it is taken from there), and a BOARD whose bundle does not drive that board is refused before
+anything is built or written, naming both; --force (make flash ARGS=--force) copies it anyway.
+Over serial, CircuitPython's board.board_id (the same id) is checked alike, before any write.
+
+boot.py on the board may be the user's own (it runs at every reset: USB, storage set-up):
+when it differs from ours it is first copied to boot.py.user (boot.py.user-2, ... : never over
+an existing file; not again if one already holds the same bytes), one line saying so, then ours
+replaces it (ours makes the files writable for code while the write button is held at reset,
+which the serial route needs). Both routes; --dry-run says what it would keep.
+
 settings.toml on the board is the user's: it is read as CircuitPython reads it
 (tools/cpsettings.py), and only our ELFER_* keys it lacks are added, the rest
 kept byte for byte (Wi-Fi keys, edited values, comments); the tool says what
-it added. A file CircuitPython would not read cleanly is left untouched, with
-a message naming the line.
+it added. ELFER_BOARD, where the file sets it, is kept in step with the bundle flashed (the
+rest of its line kept; one line says so): the profile an earlier flash named would drive this
+board wrongly. Commented out (# ELFER_BOARD = ...) it stays so. A file CircuitPython would not
+read cleanly is left untouched, with a message naming the line.
 
 Serial (--port, or when no drive is found): mpremote is the transport. The
 runtime is read from sys.implementation.name. On MicroPython: folders made,
@@ -70,6 +83,14 @@ BOOT_OUT = "boot_out.txt"  # CircuitPython writes it at every boot: what makes a
 MAIN = "main.py"  # MicroPython runs it after a reset (CircuitPython runs code.py)
 LAST = ("code.py", MAIN)  # written last: a board resetting mid-flash runs the old program
 CHUNK = 1024
+INTERRUPT_WAIT = 0.2  # seconds between the two Ctrl-C that stop a running program (connect)
+CP_BOARDS = tuple(b for b, (rt, _, _) in bundle.BOARDS.items() if rt == "circuitpython")
+# settings.toml keys kept in step with the bundle flashed: ELFER_BOARD names the profile that
+# drives the board (boards/detect.py), so one left from another board's flash would be wrong.
+IN_STEP = ("ELFER_BOARD",)
+# Files of the user's that ours replace only after keeping theirs (keep_theirs): boot.py runs
+# at every reset and may hold their own set-up (USB, storage); code.py is the program flashed.
+KEEP = ("boot.py",)
 WRITE_HELP = {
     "pybadge": "hold SELECT",
     "pygamer": "hold SELECT",
@@ -170,12 +191,41 @@ def merged_settings(rel, ours, theirs, dry_run, out):
     """The settings.toml to write (ours merged into theirs), or None to leave theirs as it is."""
     try:
         merged, added = cpsettings.merge(theirs, ours)
+        merged, changed = cpsettings.sync(merged, ours, IN_STEP)
     except cpsettings.SettingsError as e:
         out("%s: left as it is on the board (%s); fix it, or delete it to get ours" % (rel, e))
         return None
     if added:
         out("%s: %s %s, kept your other settings" % (rel, "would add" if dry_run else "added", ", ".join(added)))
+    for key, old, new in changed:
+        out(
+            "%s: %s %s from %s to %s, the board being flashed (put # in front of it to let the board detect itself)"
+            % (rel, "would change" if dry_run else "changed", key, old, new)
+        )
     return merged
+
+
+def keep_theirs(rel, theirs, exists, content, copy, dry_run, out):
+    """Before ours replaces the board's rel (in KEEP, and differing from ours), keep theirs
+    under rel.user, or rel.user-2, ... : the first name not on the board, so no file is ever
+    overwritten; none if one of those already holds the very bytes (an earlier run kept it).
+    copy(name) writes it (through a temporary name). Returns the name."""
+    n = 1
+    while True:
+        name = "%s.user%s" % (rel, "" if n == 1 else "-%d" % n)
+        if not exists(name):
+            break
+        if content(name) == theirs:
+            out("%s: yours is kept as %s already; ours replaces it" % (rel, name))
+            return name
+        n += 1
+    if not dry_run:
+        copy(name)
+    out(
+        "%s: yours differs from ours: %s as %s (ours lets the write button make the files writable "
+        "for code; copy what you need from yours into it)" % (rel, "would keep it" if dry_run else "kept it", name)
+    )
+    return name
 
 
 def _read_drive(path):
@@ -188,13 +238,7 @@ def _read_drive(path):
 def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
     """Copy changed files onto a mounted drive. interrupt_after (tests): raise
     KeyboardInterrupt after that many bytes were written, as a pulled cable would."""
-    if not os.path.isdir(drive):
-        raise FlashError("%s: no such drive folder" % drive)
-    if not is_drive(drive):
-        raise FlashError(
-            "%s: not a CIRCUITPY drive (no %s, which CircuitPython writes at every boot): "
-            "is the board plugged in and its drive mounted?" % (drive, BOOT_OUT)
-        )
+    check_drive(drive)
     check_boot_out(folder, drive)
     copied, skipped, written, wrote = [], [], [0], {}
     removed = None
@@ -210,6 +254,16 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                 skipped.append(rel)
                 continue
         same = exists and os.path.getsize(dest) == len(data) and sha256(_read_drive(dest)) == sha256(data)
+        if rel in KEEP and exists and not same:
+            keep_theirs(
+                rel,
+                _read_drive(dest),
+                lambda name: os.path.exists(os.path.join(drive, name)),
+                lambda name: _read_drive(os.path.join(drive, name)),
+                lambda name, src=dest: _copy_on_drive(src, os.path.join(drive, name)),
+                dry_run,
+                out,
+            )
         if not to_write(rel, data, same, copied, skipped, dry_run, out):
             continue
         wrote[rel] = data
@@ -251,6 +305,93 @@ def flash_drive(folder, drive, dry_run=False, out=print, interrupt_after=None):
                     except OSError as e:
                         raise FlashError("%s: %s" % (os.path.join(base, name), e.strerror or e)) from None
     return copied, skipped
+
+
+BOARD_ID = "Board ID:"
+
+
+def boot_out_board(drive):
+    """(the board id the drive's boot_out.txt names or '', the BOARD whose bundle drives it or None).
+
+    CircuitPython writes the id on the line after its version at every boot (main.c:
+    mp_printf("%s\\nBoard ID:%s\\n", MICROPY_FULL_VERSION_INFO, CIRCUITPY_BOARD_ID); the id is
+    the port's boards/ folder name: pybadge, pygamer, clue_nrf52840_express,
+    adafruit_feather_esp32s3_tft, ...). It is mapped as the firmware maps board.board_id at boot
+    (boards/detect.py), so the tool and the board agree."""
+    from boards import detect
+
+    text = _read_drive(os.path.join(drive, BOOT_OUT)).decode("utf-8", "replace")
+    for line in text.splitlines():
+        if line.startswith(BOARD_ID):
+            ident = line[len(BOARD_ID) :].strip()
+            return ident, detect.board_module(ident)
+    return "", None
+
+
+def check_drive(drive):
+    """FlashError unless drive is a folder CircuitPython wrote boot_out.txt into."""
+    if not os.path.isdir(drive):
+        raise FlashError("%s: no such drive folder" % drive)
+    if not is_drive(drive):
+        raise FlashError(
+            "%s: not a CIRCUITPY drive (no %s, which CircuitPython writes at every boot): "
+            "is the board plugged in and its drive mounted?" % (drive, BOOT_OUT)
+        )
+
+
+def board_for_drive(board, drive, force, out=print):
+    """The BOARD to flash onto the drive: board, checked against the board boot_out.txt names;
+    None takes the named one. A mismatch is a FlashError naming both and how to override
+    (--force), before anything is built or written."""
+    ident, found = boot_out_board(drive)
+    said = "%s says %s%s" % (os.path.join(drive, BOOT_OUT), BOARD_ID, ident)
+    if board is None:
+        if found is None:
+            raise FlashError(
+                "%s, %s: give the board, e.g. make flash BOARD=pybadge (one of %s)"
+                % (
+                    said if ident else "%s names no board" % os.path.join(drive, BOOT_OUT),
+                    "which none of our profiles drives" if ident else "so the board is not known",
+                    ", ".join(CP_BOARDS),
+                )
+            )
+        out("flash: %s: flashing BOARD=%s" % (said, found))
+        return found
+    if ident and found != board:
+        mismatch(said, found, board, force, out)
+    return board
+
+
+def mismatch(said, found, board, force, out):
+    """The board says it is another (found: the BOARD that drives it, or None): a FlashError naming
+    both and the way out, or with force one line saying the bundle goes there anyway."""
+    what = "a %s" % found if found else "a board none of our profiles drives"
+    if force:
+        out("flash: %s (%s), not a %s: copying the %s bundle anyway (--force)" % (said, what, board, board))
+        return
+    fix = "make flash BOARD=%s, or " % found if found else ""
+    raise FlashError(
+        "%s (%s), not a %s: nothing written. Run %sadd ARGS=--force to copy the %s bundle anyway"
+        % (said, what, board, fix, board)
+    )
+
+
+def _copy_on_drive(src, dest):
+    """src copied to dest (not there yet), through a temporary name: dest is whole or absent."""
+    tmp = dest + TMP_SUFFIX
+    try:
+        data = _read_drive(src)
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, dest)
+    except OSError as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise FlashError("%s: %s" % (dest, e.strerror or e)) from None
 
 
 def has_mpy(folder):
@@ -318,6 +459,12 @@ def connect(port):
 
     try:
         t = SerialTransport(port, baudrate=115200)
+        # The program running there (the game's main.py never returns) is interrupted first:
+        # mpremote's enter_raw_repl sends one Ctrl-C (mpremote/transport_serial.py: "ctrl-C:
+        # interrupt any running program"), which a program may catch (to save, say) and go on;
+        # so one more goes first, and a short wait lets the program reach its next check.
+        t.serial.write(b"\r\x03")
+        time.sleep(INTERRUPT_WAIT)
         t.enter_raw_repl(soft_reset=False)
     except Exception as e:  # pyserial/mpremote raise several kinds
         raise FlashError("%s: cannot reach the board's REPL (%s)" % (port, e)) from None
@@ -389,6 +536,15 @@ def _elfer_put(tmp, dest):
     if _elfer_size(dest) >= 0:
         os.remove(dest)
     os.rename(tmp, dest)
+def _elfer_copy(src, dest):
+    with open(src, 'rb') as f:
+        with open(dest + '.elfer-tmp', 'wb') as g:
+            while True:
+                d = f.read(512)
+                if not d:
+                    break
+                g.write(d)
+    os.rename(dest + '.elfer-tmp', dest)
 """
 
 
@@ -423,7 +579,7 @@ def _link_lost(e):
     return isinstance(e, (SerialException, TransportError, ConnectionError, TimeoutError))
 
 
-def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None):
+def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=None, force=False):
     """Copy the bundle over the REPL; returns (runtime, copied, skipped, selftest line or None).
     A game bundle (main.py in it) ends with the soft reset that starts main.py instead of the
     self-test; the stale .py files it removed are told through out ("removed X.py ...").
@@ -433,7 +589,7 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
     t = connect(port)
     doing = ["talking to the board at", port]
     try:
-        return _flash_serial(t, doing, folder, port, dry_run, out, selftest, board)
+        return _flash_serial(t, doing, folder, port, dry_run, out, selftest, board, force)
     except (FlashError, NotWritable):
         raise
     except Exception as e:
@@ -450,8 +606,10 @@ def flash_serial(folder, port, dry_run=False, out=print, selftest=True, board=No
             pass
 
 
-def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
+def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board, force):
     name = runtime(t)
+    if name == "circuitpython" and board is not None:
+        check_board_id(t, port, board, force, out)
     if name == "circuitpython" and has_mpy(folder):
         version = t.eval("tuple(__import__('sys').implementation.version[:3])")
         try:
@@ -493,6 +651,17 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
             )
         else:
             same = False
+        if rel in KEEP and size >= 0 and not same:
+            doing[:] = ["keeping", "your " + rel]
+            keep_theirs(
+                rel,
+                _remote_read(t, rel),
+                lambda name: t.eval("_elfer_size(%r)" % name) >= 0,
+                lambda name: _remote_read(t, name),
+                lambda name, src=rel: _exec(t, "_elfer_copy(%r, %r)" % (src, name), name),
+                dry_run,
+                out,
+            )
         if not to_write(rel, data, same, copied, skipped, dry_run, out):
             continue
         doing[:] = ["writing", rel]
@@ -524,6 +693,24 @@ def _flash_serial(t, doing, folder, port, dry_run, out, selftest, board):
         result = text.decode().strip()
         out(result)
     return name, copied, skipped, result
+
+
+def check_board_id(t, port, board, force, out):
+    """On CircuitPython over serial, board.board_id (shared-bindings/board/__init__.c: the same id
+    as boot_out.txt's "Board ID:") against the bundle's BOARD, as board_for_drive does: a
+    mismatch is a FlashError before anything is written, unless force. The engine-only
+    micropython bundle runs anywhere: not checked."""
+    if not bundle.BOARDS[board][1]:
+        return
+    from boards import detect
+
+    ident = _exec(
+        t, "try:\n import board\n print(board.board_id)\nexcept (ImportError, AttributeError):\n print()", "board_id"
+    )
+    ident = ident.decode("utf-8", "replace").strip()
+    found = detect.board_module(ident) if ident else None
+    if ident and found != board:
+        mismatch("the board at %s says board_id %s" % (port, ident), found, board, force, out)
 
 
 def remove_stale_sources(t, folder, dry_run, out):
@@ -576,21 +763,39 @@ def start_main(t, out, wait=1.5):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Copy the game to a board (CIRCUITPY drive or serial).")
-    ap.add_argument("board", help="one of: " + ", ".join(bundle.BOARDS))
+    ap.add_argument(
+        "board",
+        nargs="?",
+        help="one of: %s (default: the board the CIRCUITPY drive's boot_out.txt names)" % ", ".join(bundle.BOARDS),
+    )
     ap.add_argument("--drive", type=bundle.path_arg, help="the CIRCUITPY drive folder (default: found automatically)")
     ap.add_argument("--port", type=port_arg, help="serial port or socket://host:port (the serial route)")
     ap.add_argument("--dry-run", action="store_true", help="list what would be copied, copy nothing")
+    ap.add_argument(
+        "--force",
+        action="store_true",
+        help="copy the bundle even if the drive's boot_out.txt names another board",
+    )
     ap.add_argument("--out", type=bundle.path_arg, default=None, help="bundle folder (default build/device-BOARD)")
     bundle.quiet_encoding_errors()
     args = ap.parse_args(argv)
-    if args.board not in bundle.BOARDS:
+    if args.board is not None and args.board not in bundle.BOARDS:
         ap.error("unknown board %r; boards: %s" % (args.board, ", ".join(bundle.BOARDS)))
-    if bundle.BOARDS[args.board][0] == "web":
+    if args.board is not None and bundle.BOARDS[args.board][0] == "web":
         ap.error("%s is the browser page, not a device: make web, then make web-serve" % args.board)
     if args.drive and args.port:
         ap.error("give --drive or --port, not both")
-    folder = args.out or os.path.join(bundle.BUILD, "device-" + args.board)
     drive = None if args.port else (args.drive or find_drive())
+    if drive:
+        try:
+            check_drive(drive)
+            args.board = board_for_drive(args.board, drive, args.force)
+        except FlashError as e:
+            print("flash: %s" % e, file=sys.stderr)
+            return 1
+    elif args.board is None:
+        ap.error("give the board (BOARD=...; one of %s): only a CIRCUITPY drive names it" % ", ".join(bundle.BOARDS))
+    folder = args.out or os.path.join(bundle.BUILD, "device-" + args.board)
     if drive and (bundle._inside(folder, drive) or bundle._inside(drive, folder)):
         ap.error("--out %s and the drive %s overlap: the bundle folder must be outside the drive" % (folder, drive))
     try:
@@ -603,7 +808,7 @@ def main(argv=None):
     try:
         if not drive:
             port = args.port or auto_port()
-            name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board)
+            name, copied, skipped, result = flash_serial(folder, port, args.dry_run, board=args.board, force=args.force)
             print("flash: %s over %s: %s" % (name, port, tally(copied, skipped, args.dry_run)))
             if result is not None and not result.startswith("selftest: PASS"):
                 print("flash: the self-test did not pass: %s" % result, file=sys.stderr)

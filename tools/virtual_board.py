@@ -33,7 +33,7 @@ def available():
 
 
 class VirtualBoard:
-    def __init__(self, circuitpython=False, writable=False, timeout=20, machine=""):
+    def __init__(self, circuitpython=False, writable=False, timeout=20, machine="", board_id=""):
         """machine: a MicroPython board profile's name (pico_lcd_114, ...): the VM has a machine
         module with that board's panel, and plays vb_buttons.txt (tools/vboard/vboard.mjs)."""
         self.seen = []  # the console lines wait_main() read
@@ -44,6 +44,8 @@ class VirtualBoard:
             self.args.append("--writable")
         if machine:
             self.args += ["--machine", machine]
+        if board_id:  # CircuitPython's board.board_id (with circuitpython)
+            self.args += ["--board-id", board_id]
         self.timeout = timeout
         self.proc = None
         self.url = None

@@ -78,7 +78,12 @@ class _VbNamespace:
     pass
 
 
-def _vb_boot(cp, writable, machine_board=""):
+_vb_board_id = ""  # --board-id: CircuitPython's board.board_id (its CIRCUITPY_BOARD_ID), or no board module
+
+
+def _vb_boot(cp, writable, machine_board="", board_id=""):
+    global _vb_board_id
+    _vb_board_id = board_id
     try:
         os.mkdir("/flash")
     except OSError:
@@ -116,6 +121,10 @@ def _vb_circuitpython():
     fake_sys.implementation = impl
     _VB_SYS.modules["os"] = fake_os
     _VB_SYS.modules["sys"] = fake_sys
+    if _vb_board_id:  # shared-bindings/board/__init__.c: board.board_id, the id boot_out.txt names
+        fake_board = _VbNamespace()
+        fake_board.board_id = _vb_board_id
+        _VB_SYS.modules["board"] = fake_board
 
 
 _vb_g = {"__name__": "__main__"}
@@ -132,7 +141,11 @@ def _vb_machine(name):
 
     sys.path.pop(0)
     machine.use_board(name)
+    import _vb_line  # vboard.mjs: the line's Ctrl-C, polled at every pin read while main.py runs
+
+    machine._poll = _vb_line.interrupted
     _vb_keep.add("machine")
+    _vb_keep.add("_vb_line")
     _vb_board = name
 
 

@@ -1,6 +1,6 @@
 // A virtual MicroPython board on a loopback TCP port, for flashing tests.
 //
-//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython] [--writable] [--heap BYTES] [--machine BOARD]
+//   node tools/vboard/vboard.mjs [--port 0] [--circuitpython [--writable] [--board-id ID]] [--heap BYTES] [--machine BOARD]
 //
 // The real 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript)
 // behind the REPL protocol mpremote speaks: friendly REPL, raw REPL (Ctrl-A), raw-paste
@@ -13,7 +13,8 @@
 //
 // --circuitpython: CircuitPython's quirks for flashing tools: no os.ilistdir, its error
 // texts, sys.implementation.name == "circuitpython", and files read-only for code unless
-// --writable (boot.py remounted the drive because the write button was held at reset).
+// --writable (boot.py remounted the drive because the write button was held at reset); --board-id ID
+// gives it a `board` module whose board_id is ID (pybadge, clue_nrf52840_express, ...).
 //
 // --machine BOARD: the board has a `machine` module built in (tools/mp/stubs/machine.py, not on
 // its file system: a bundle must not bring it) with BOARD's panel attached (pico_lcd_114, ...).
@@ -23,19 +24,22 @@
 // and main.py ends as if Ctrl-C was pressed. host_tests/test_e2e_vboard.py flashes a game this way.
 //
 // Prints "vboard: listening on 127.0.0.1:PORT" when ready, and "vboard: main.py ended" each time
-// main.py (run after a soft reset) has returned: until then the board answers nobody. One client at a time; the
-// board (files, modules) outlives connections. Stop it by killing the process.
+// main.py (run after a soft reset) has returned. The line is a worker thread (tools/vboard/line.mjs): a
+// client may connect while main.py runs, and its Ctrl-C interrupts main.py as on a real board (with
+// --machine: at the program's next pin read; the VM has no other hook), so mpremote and make flash
+// reach the REPL of a board running the game; its other bytes wait until main.py is over. One client
+// at a time; the board (files, modules) outlives connections. Stop it by killing the process.
 
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PKG = join(HERE, "..", "mpvm", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs");
 const RAW_BANNER = "raw REPL; CTRL-B to exit\r\n";
 
-const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024, machine: "" };
+const opts = { port: 0, cp: false, writable: false, heap: 2 * 1024 * 1024, machine: "", boardId: "" };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === "--port") opts.port = Number(process.argv[++i]);
@@ -43,6 +47,7 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === "--writable") opts.writable = true;
   else if (a === "--heap") opts.heap = Number(process.argv[++i]);
   else if (a === "--machine") opts.machine = String(process.argv[++i] || "");
+  else if (a === "--board-id") opts.boardId = String(process.argv[++i] || "");
   else {
     process.stderr.write(`vboard: unknown argument ${a}\n`);
     process.exit(2);
@@ -50,30 +55,38 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 
 const { loadMicroPython } = await import(PKG);
-let sink = null; // where the VM's stdout goes: the connected socket
+// The line (tools/vboard/line.mjs) runs in its own thread: [0] main.py runs, [1] a Ctrl-C came meanwhile.
+const ctl = new Int32Array(new SharedArrayBuffer(8));
+let line = null; // the worker, once listening: where the VM's output goes
 const mp = await loadMicroPython({
   heapsize: opts.heap,
   linebuffer: false,
   stdout: (bytes) => send(Buffer.from(bytes).toString("latin1").replace(/\r?\n/g, "\r\n")),
   stderr: (bytes) => send(Buffer.from(bytes).toString("latin1").replace(/\r?\n/g, "\r\n")),
 });
+// What a running main.py polls (machine.Pin reads, board.py's _vb_interrupted): was Ctrl-C pressed?
+mp.registerJsModule("_vb_line", { interrupted: () => Atomics.exchange(ctl, 1, 0) === 1 });
 mp.runPython(readFileSync(join(HERE, "board.py"), "utf8"));
 const py = (b) => (b ? "True" : "False");
 if (opts.machine && !/^[a-z0-9_]+$/.test(opts.machine)) {
   process.stderr.write(`vboard: --machine needs a board name, not ${JSON.stringify(opts.machine)}\n`);
   process.exit(2);
 }
+if (opts.boardId && !/^[a-z0-9_]+$/.test(opts.boardId)) {
+  process.stderr.write(`vboard: --board-id needs a board id, not ${JSON.stringify(opts.boardId)}\n`);
+  process.exit(2);
+}
 if (opts.machine) {
   mp.FS.mkdir("/rom");
   mp.FS.writeFile("/rom/machine.py", readFileSync(join(HERE, "..", "mp", "stubs", "machine.py"), "utf8"));
 }
-mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)}, "${opts.machine}")`);
+mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)}, "${opts.machine}", "${opts.boardId}")`);
 const BANNER = opts.cp
   ? "Adafruit CircuitPython 9.2.0 (virtual board, MicroPython VM); Virtual board with wasm\r\n"
   : "MicroPython v1.27.0 (virtual board); JS with Emscripten\r\nType \"help()\" for more information.\r\n";
 
 function send(text) {
-  if (sink) sink.write(Buffer.from(text, "latin1"));
+  if (line && text) line.postMessage(Buffer.from(text, "latin1"));
 }
 
 function run(src) {
@@ -83,7 +96,13 @@ function run(src) {
 }
 
 function runMain() {
-  mp.runPython("_vb_main()");
+  Atomics.store(ctl, 1, 0);
+  Atomics.store(ctl, 0, 1); // from now on a Ctrl-C on the line interrupts main.py
+  try {
+    mp.runPython("_vb_main()");
+  } finally {
+    Atomics.store(ctl, 0, 0);
+  }
   process.stdout.write("vboard: main.py ended\n");
   return String(mp.globals.get("_vb_err") || "").replace(/\r?\n/g, "\r\n");
 }
@@ -95,7 +114,7 @@ function softReset() {
 let raw = false; // the board's REPL mode outlives connections, as on a real board
 let paste = false; // inside a raw-paste transfer
 let buf = [];
-let line = "";
+let typed = ""; // the friendly REPL's line
 const WINDOW = 2048;
 
 function execute(src, ack) {
@@ -165,10 +184,10 @@ function onByte(c) {
   if (c === 0x01) {
     raw = true;
     buf = [];
-    line = "";
+    typed = "";
     send("\r\n" + RAW_BANNER + ">");
   } else if (c === 0x03) {
-    line = "";
+    typed = "";
     send("\r\nKeyboardInterrupt\r\n>>> ");
   } else if (c === 0x04) {
     send("\r\nMPY: soft reboot\r\n");
@@ -177,34 +196,28 @@ function onByte(c) {
     send(BANNER + ">>> ");
   } else if (c === 0x0d) {
     send("\r\n");
-    if (line.trim()) {
-      const err = run(line);
+    if (typed.trim()) {
+      const err = run(typed);
       send(err);
     }
-    line = "";
+    typed = "";
     send(">>> ");
   } else if (c >= 0x20 && c < 0x7f) {
-    line += String.fromCharCode(c);
+    typed += String.fromCharCode(c);
     send(String.fromCharCode(c));
   }
 }
 
-const server = net.createServer((sock) => {
-  if (sink) {
-    sock.end("vboard: busy, one client at a time\r\n");
+const worker = new Worker(join(HERE, "line.mjs"), { workerData: { ctl: ctl.buffer, port: opts.port } });
+worker.on("message", (m) => {
+  if (m && m.listening !== undefined) {
+    line = worker;
+    process.stdout.write(`vboard: listening on 127.0.0.1:${m.listening}\n`);
     return;
   }
-  sink = sock;
-  sock.setNoDelay(true); // many tiny request/reply rounds: no Nagle delay
-  sock.on("data", (data) => {
-    for (const c of data) onByte(c);
-  });
-  const done = () => {
-    if (sink === sock) sink = null;
-  };
-  sock.on("close", done);
-  sock.on("error", done);
+  for (const c of m) onByte(c);
 });
-server.listen(opts.port, "127.0.0.1", () => {
-  process.stdout.write(`vboard: listening on 127.0.0.1:${server.address().port}\n`);
+worker.on("error", (e) => {
+  process.stderr.write(`vboard: the line failed: ${e}\n`);
+  process.exit(1);
 });

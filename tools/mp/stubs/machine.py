@@ -33,6 +33,11 @@ SPI_DEFAULTS = {0: (18, 19, 16), 1: (10, 11, 8)}
 _panels = []
 _made = []  # every SPI and I2C object built, newest last (tests read their settings)
 _player = None  # the button script being played (play()), or None
+# The virtual board's Ctrl-C (tools/vboard/board.py sets it): called at every pin read, True when
+# Ctrl-C came over the line while the program runs. On a real board the USB receive interrupt
+# raises KeyboardInterrupt wherever the program is; the VM has no such hook (the pyscript variant
+# is built without MICROPY_VARIANT_ENABLE_JS_HOOK), and the game's loop reads its buttons all the time.
+_poll = None
 
 
 class Pin:
@@ -59,6 +64,8 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
+            if _poll is not None and _poll():
+                raise KeyboardInterrupt
             got = level(self.id)
             if _player is not None:
                 _player.read(self.id)  # after the level: the read that ends a press still sees it
