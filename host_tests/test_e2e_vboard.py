@@ -68,7 +68,7 @@ def script():
             "wait until New match  # the title menu is up (a press made before it shows is dropped)",
             "wait 300",
             "repeat 20 %d until > New match" % down,
-            "repeat 20 %d until > Game  # the set-up menu" % centre,
+            "repeat 20 %d until > Start match  # the set-up menu (it opens on Start match)" % centre,
         ]
         + setup
         + [

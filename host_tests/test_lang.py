@@ -134,16 +134,16 @@ def test_language_chosen_in_settings_changes_every_menu_and_is_saved():
     assert d.panel()[0] == "Instellingen"
     d.menu_to("Terug")
     d.press("A")
-    assert d.panel()[:3] == ["ELFER RAUS!", "> Verder spelen", "  Nieuw spel"]
+    assert d.panel()[:3] == ["ELFER RAUS!", "> Nieuw spel", "  Regels"]  # (nothing to continue)
     d2 = simdrive.Driver("sim", lazy=True, nvm=bytearray(d.board.nvm))  # power off and on
-    assert d2.app.settings.lang == lang.CODES.index("nl") and d2.panel()[2] == "  Nieuw spel"
+    assert d2.app.settings.lang == lang.CODES.index("nl") and d2.panel()[1] == "> Nieuw spel"
     lang.use("en")
 
 
 def test_ELFER_LANG_in_settings_toml_sets_the_language_and_a_bad_one_says_so():
     lang.use("en")
     d = simdrive.Driver("sim", lazy=True, getenv={"ELFER_LANG": "es"}.get)
-    assert d.panel()[:2] == ["¡ELFER RAUS!", "> Continuar"]
+    assert d.panel()[:2] == ["¡ELFER RAUS!", "> Nueva partida"]
     lang.use("en")
     d = simdrive.Driver("sim", lazy=True, getenv={"ELFER_LANG": "fr"}.get)
     assert d.app.settings.lang == 0 and "ELFER_LANG" in " ".join(d.panel())

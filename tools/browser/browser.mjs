@@ -76,14 +76,14 @@ export async function press(page, key, ms = 30) {
   await sleep(ms);
 }
 
-// From the title menu: New match, the set-up menu's defaults (classic, 4 players) but the seats
+// From the title menu: New match (after Continue where there is a save), the set-up menu's defaults (classic, 4 players) but the seats
 // named in `seats` ("P2", ...) set to `level` bots, then Start match. Steered by the screen's
 // texts: the cursor's line starts with "> ".
 export async function startMatch(page, seats = [], level = "expert") {
   await waitText(page, "New match");
-  await press(page, "ArrowDown");
+  for (let i = 0; i < 10 && !(await texts(page)).includes("> New match"); i++) await press(page, "ArrowDown");
   await press(page, "x");
-  await waitText(page, "> Game");
+  await waitText(page, "> Start match");
   for (const seat of seats) {
     for (let i = 0; i < 20 && !(await texts(page)).includes("> " + seat + " bot"); i++) await press(page, "ArrowDown");
     for (let i = 0; i < 5 && !new RegExp("> " + seat + " bot +<" + level + ">").test(await texts(page)); i++) {

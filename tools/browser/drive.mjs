@@ -143,6 +143,8 @@ try {
   await boot(full, base + "?speed=0");
   await startMatch(full);
   await press(full, "x");
+  // The game goes on: its loop keeps stepping (the test wants more than 20 passes).
+  await full.waitForFunction(() => elfer.steps > 40, { timeout: 5000, polling: 20 }).catch(() => {});
   out.fullStorage = {
     status: await full.evaluate(() => document.getElementById("status").textContent),
     error: await full.evaluate(() => elfer.error),
