@@ -960,9 +960,12 @@ def test_flash_without_a_board_takes_the_one_boot_out_names(tmp_path, capsys):
 
 
 def test_make_flash_passes_board_only_when_given(tmp_path):
-    r = subprocess.run(["make", "-n", "flash", "DRIVE=/d"], cwd=ROOT, capture_output=True, text=True)
+    # (run from make test, the inner make would say "Entering directory": not a make of its own)
+    env = dict((k, v) for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL"))
+    make = ["make", "--no-print-directory", "-n", "flash", "DRIVE=/d"]
+    r = subprocess.run(make, cwd=ROOT, capture_output=True, text=True, env=env)
     assert r.stdout.split("tools/flash.py", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
-    r = subprocess.run(["make", "-n", "flash", "DRIVE=/d", "BOARD=clue"], cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run(make + ["BOARD=clue"], cwd=ROOT, capture_output=True, text=True, env=env)
     assert r.stdout.split("tools/flash.py", 1)[1].split() == ["clue", "--drive", "/d"]
 
 
