@@ -555,7 +555,7 @@ def test_cli_superscript_digit_is_refused_and_the_prompt_comes_again():
 PLAY_ARGS = [
     "--preset", "classic", "cinquillo", "bastard", "poker", "--option", "players=2", "players=²", "players=٣",
     "rounds=1", "draw=3", "preset=1", "limit=" + "9" * 5000, "=", "players",
-    "--bots", "easy", "random", "easy,random", "genius",
+    "--bots", "easy", "random", "easy,random", "genius", "person", "person,easy", "--people", "3",
     "--seed", "1", "-1", "²", "٣", "1" * 5000, "1073741824", "--dealer", "2", "0", "-h", "--help", "--", "-", "",
     "\udcff", "players=\udcff",
 ]  # fmt: skip

@@ -96,6 +96,18 @@ def test_terminal_options_go_on_to_the_terminal_version(monkeypatch):
     assert "Du hast die Partie verlassen" in out
 
 
+def test_people_goes_on_to_the_terminal_version_and_is_refused_for_the_window(window, monkeypatch):
+    """--people (pass-and-play) is a terminal option: handed on with --terminal, refused for the window."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    code, out, err = run_main(sim.main, ["--terminal", "--seed", "3", "--option", "players=2", "--people", "2"])
+    assert code == 0, err
+    assert "People: P1, P2. Bots: none." in out and "pass the keyboard to P2" in out
+    code, out, err = run_main(sim.main, ["--people", "2"])
+    assert code == 2 and "--people: for the terminal version only (add --terminal)" in err
+
+
 def test_a_save_file_that_cannot_be_made_is_named_in_one_line(window, tmp_path):
     (tmp_path / "a-file").write_text("x")
     code, text = run(["--save", str(tmp_path / "a-file" / "save.bin")])

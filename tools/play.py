@@ -2,8 +2,15 @@
 """Play Elfer Raus or Cinquillo in a terminal: you are P1 (seat 0), bots take the other seats.
 
     python tools/play.py [--preset classic] [--option players=3] [--option rounds=2]
-                         [--bots easy|LEVEL,LEVEL,...] [--seed N] [--dealer N]
+                         [--people N] [--bots easy|LEVEL,LEVEL,...] [--seed N] [--dealer N]
                          [--lang en|de|es|nl|pt] [--record FILE]
+
+Pass-and-play: --people N makes P1..PN people, and 'person' as a level of
+--bots makes that seat a person (--bots person,easy: P2 a person, P3 a bot).
+Between two different people's turns the screen is cleared (a separator line
+when the output is no terminal), the next person is asked to take the
+keyboard and press Enter, and only then sees the moves since their last turn
+and their own hand (class Handover). With one person nothing of this shows.
 
 Rendering (render_table, render_hand, render_round_end, ...) is kept apart
 from the input loop (play_match), which takes an input function and an
@@ -29,6 +36,7 @@ from engine import turn as engine_turn  # noqa: E402
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token  # noqa: E402
 from engine.errors import IllegalMove, RulesError  # noqa: E402
 from engine.record import MatchRecord  # noqa: E402
+from engine.recordtext import seat_name as record_seat  # noqa: E402
 from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
 from engine.rules_text import option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
@@ -42,11 +50,14 @@ try:
 except ImportError:  # not there yet: the engine's English names and reasons
     words = None
 
-HUMAN = 0  # the person always sits in seat 0 (P1)
+HUMAN = 0  # the person always sits in seat 0 (P1); with --people others too
+PERSON = "person"  # the level of --bots that makes a seat a person
 PLAYING = 0
 LANGS = playtexts.CODES
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
+_CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # cursor home, clear the screen and the scrollback (xterm's 3J)
+HANDOVER_RULE = "#" * 72  # what stands for the cleared screen when the output is no terminal
 
 
 def use_language(code):
@@ -413,10 +424,14 @@ def game_moves(rules):
 _MOVE_LETTERS = {DRAW: "d", END: "e", PASS: "p"}
 
 
-def move_prompt(s, seat):
-    """'Your move (number, card, d, p, h, q): ' with only the moves this game has."""
+def move_prompt(s, seat, named=False):
+    """'Your move (number, card, d, p, h, q): ' with only the moves this game has;
+    named (several people at the keyboard): 'P3, your move (...): '."""
     letters = [_MOVE_LETTERS[m] for m in game_moves(s.rules)]
-    return t("prompt") % ", ".join([t("prompt_number"), t("prompt_card")] + letters + ["h", "q"])
+    choices = ", ".join([t("prompt_number"), t("prompt_card")] + letters + ["h", "q"])
+    if named:
+        return t("prompt_seat") % (seat_name(seat), choices)
+    return t("prompt") % choices
 
 
 def render_help(rules):
@@ -536,7 +551,8 @@ def render_tiebreak_notice(s, names=None):
     return t("tiebreak_notice") % (joined(seat_label(p, names) for p in seats), s.scores[seats[0]])
 
 
-def render_match_end(s, names=None):
+def render_match_end(s, names=None, people=None):
+    """The match's result; people (the seats of several people) adds each person's place."""
     winners = [p for p in range(s.n) if s.match_winners >> p & 1]
     unit = t("unit_points") if s.rules.high_wins else t("unit_penalty")
     if not winners:
@@ -548,9 +564,23 @@ def render_match_end(s, names=None):
         text = t("over_tiebreak") % seat_label(p, names)
     else:
         text = t("over_win") % (seat_label(p, names), s.scores[p], unit)
+    if people and len(people) > 1:
+        if p in people:
+            text += " " + t("over_congrats_seat") % seat_name(p)
+        lines = [text] + ["  " + t("place") % (seat_label(q, names), place(s, q), s.n) for q in people]
+        return "\n".join(lines)
     if p == HUMAN:
         text += " " + t("over_congrats")
     return text
+
+
+def place(s, p):
+    """p's place at match end: 1 + the seats ahead of it (a match winner, then the better total); ties share."""
+
+    def key(q):
+        return (0 if s.match_winners >> q & 1 else 1, -s.scores[q] if s.rules.high_wins else s.scores[q])
+
+    return 1 + sum(1 for q in range(s.n) if key(q) < key(p))
 
 
 # --- input ------------------------------------------------------------------------
@@ -605,11 +635,17 @@ class Quit(Exception):
 
 
 class Keeper:
-    """The match record (engine/record.py) as it is played, and where it goes (--record, 'record FILE')."""
+    """The match record (engine/record.py) as it is played, and where it goes (--record, 'record FILE').
 
-    def __init__(self, state, seed=None, path=None):
+    people: the seats played by people; they are marked in a comment after the header,
+    '# people: P1 P3' (a comment, so every reader of docs/records.md reads the record as before).
+    """
+
+    def __init__(self, state, seed=None, path=None, people=None):
         self.record = MatchRecord(state, seed)
         self.path = path
+        if people:
+            self.record.lines.append("# people: " + " ".join(record_seat(p) for p in people))
 
     def write(self, state, path=None):
         """Write the record so far; the sentence to show (written, or why not)."""
@@ -622,11 +658,12 @@ class Keeper:
         return t("record_written") % _shown(path)
 
 
-def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=None):
-    """Show the screen, read until a legal move is applied to `state`; return it. Raises Quit, EOFError."""
+def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=None, named=False):
+    """Show the screen, read until a legal move is applied to `state`; return it. Raises Quit, EOFError.
+    named: the prompt names the seat (several people share the keyboard)."""
     state.view_into(view)
     out(render_screen(view, seat, names, ansi))
-    prompt = move_prompt(view, seat)
+    prompt = move_prompt(view, seat, named)
     while True:
         kind, value = parse_input(view, seat, input_fn(prompt))
         if kind == "quit":
@@ -689,11 +726,51 @@ def _drew_text(state, hview, p, before):
     return text + " " + t("drew_again")
 
 
-def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN, keeper=None):
-    """Play the current round to its end. Raises Quit or EOFError when the person leaves."""
+class Handover:
+    """Pass-and-play (several people, one keyboard): before a person's turn that follows another
+    person's, hide the screen, wait for the next person, list the moves since their last turn.
+
+    last: the person who had the keyboard last (P1 to begin with: who started the match);
+    since: {person: how much of this round's history they have seen}, cleared each round.
+    """
+
+    def __init__(self, people, tty=False):
+        self.people = list(people)
+        self.tty = tty
+        self.last = self.people[0]
+        self.since = {}
+
+    def new_round(self):
+        self.since = {}
+
+    def turn_done(self, state, p):
+        self.since[p] = state.hist_len
+
+    def begin_turn(self, state, p, input_fn, out):
+        """p's turn begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
+        if p == self.last:
+            return
+        self.last = p
+        out(_CLEAR if self.tty else "\n" + HANDOVER_RULE)
+        who = seat_name(p)
+        if input_fn(t("handover") % (who, who)).strip().lower() in _words("words_quit"):
+            raise Quit()
+        start = self.since.get(p, 0)
+        if start < state.hist_len:
+            out(t("since_last") if p in self.since else t("since_round"))
+            for i in range(start, state.hist_len):
+                q, m = state.history_entry(i)
+                out("  " + describe_move(state.rules.game, q, m))
+
+
+def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
+    """Play the current round to its end. Raises Quit or EOFError when the person leaves.
+    Seats not in bots are people; handover (a Handover) when several people share the keyboard."""
     g = state.rules.game
     views = {p: SeatView(state.rules, p) for p in bots}
-    hview = SeatView(state.rules, human)
+    hviews = {p: SeatView(state.rules, p) for p in range(state.n) if p not in bots}
+    if handover:
+        handover.new_round()
     turn_moves = []
     dir_before = state.dir
     while state.phase == PLAYING:
@@ -708,9 +785,12 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN, 
             state.apply(move)
             out(describe_move(g, p, move))
         else:
+            if handover and not turn_moves:
+                handover.begin_turn(state, p, input_fn, out)
+            hview = hviews[p]
             state.view_into(hview)
             before = hand_of(hview, p)
-            move = human_move(state, hview, p, input_fn, out, names, ansi, keeper)
+            move = human_move(state, hview, p, input_fn, out, names, ansi, keeper, handover is not None)
             state.view_into(hview)
             if move == DRAW:
                 out(_drew_text(state, hview, p, before))
@@ -720,6 +800,8 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN, 
                 out(t("you_pass"))
             else:
                 out(t("you_play") % card_name(g, move))
+            if handover and _turn_over(state, p):
+                handover.turn_done(state, p)
         turn_moves.append(move)
         if state.phase == PLAYING and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
             note = _effects_note(state, p, dir_before)
@@ -727,21 +809,24 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, human=HUMAN, 
                 out(note)
 
 
-def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False, keeper=None):
-    """Play rounds until the match ends. bots: {seat: bot}; the other active seat is the person.
+def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False, keeper=None, tty=False):
+    """Play rounds until the match ends. bots: {seat: bot}; the other seats are people (one, or
+    several taking turns at the keyboard: pass-and-play, see Handover; tty: clear the screen then).
 
     keeper (a Keeper) collects the match record; with a path it is written when the match ends or
     the person leaves. Returns the exit code (0 also when the person quits or input ends).
     """
     keeper = keeper or Keeper(state)
+    people = [p for p in range(state.n) if p not in bots]
+    handover = Handover(people, tty) if len(people) > 1 else None
     try:
         while True:
             out(render_round_start(state, names))
-            play_round(state, bots, input_fn, out, names, ansi, keeper=keeper)
+            play_round(state, bots, input_fn, out, names, ansi, keeper=keeper, handover=handover)
             keeper.record.end_round(state)
             out(render_round_end(state, names, ansi))
             if state.is_match_over():
-                out(render_match_end(state, names))
+                out(render_match_end(state, names, people))
                 _keep(keeper, state, out)
                 return 0
             if state.pending_tiebreak:
@@ -795,11 +880,19 @@ def add_terminal_options(ap):
         help="rules option, repeatable (e.g. players=3, rounds=1, optional_pass=1, draw=3)",
     )
     ap.add_argument(
+        "--people",
+        type=people_arg,
+        default=None,
+        metavar="N",
+        help="pass-and-play: seats P1..PN are people taking turns at one keyboard, the rest bots (default 1)",
+    )
+    ap.add_argument(
         "--bots",
         default=None,
         metavar="LEVEL[,LEVEL...]",
-        help="bot level for all bot seats, or one per bot seat (levels: %s; default medium)"
-        % ", ".join(sorted(engine_bots.LEVELS)),
+        help="bot level for all bot seats, or one per seat after the people (levels: %s; default medium); "
+        "the level %s makes that seat a person (--bots %s,easy: P2 a person)"
+        % (", ".join(sorted(engine_bots.LEVELS)), PERSON, PERSON),
     )
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: from the clock)")
     ap.add_argument("--dealer", type=int, default=None, help="first dealer, 1-based seat (default 1 = you, E5)")
@@ -811,13 +904,22 @@ def add_terminal_options(ap):
     )
 
 
-TERMINAL_OPTIONS = ("preset", "option", "bots", "seed", "dealer", "record")
+TERMINAL_OPTIONS = ("preset", "option", "people", "bots", "seed", "dealer", "record")
+
+
+def people_arg(text):
+    """--people N: a whole number 1..6 (checked against the players when the rules are known)."""
+    n = digits(text.strip(), 3)
+    if not 1 <= n <= 6:
+        raise argparse.ArgumentTypeError("%s: not a number of people 1..6" % ascii(text))
+    return n
 
 
 def build_parser():
     ap = argparse.ArgumentParser(
         prog="play.py",
-        description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1).",
+        description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1); "
+        "with --people, or 'person' in --bots, several people share the keyboard.",
         allow_abbrev=False,
     )
     add_terminal_options(ap)
@@ -855,15 +957,29 @@ def run(args, input_fn=input, out=print):
         rules = make_rules(args.preset or "classic", **options)
     except RulesError as e:
         return _error(str(e))
+    npeople = args.people or 1
+    if npeople > rules.players:
+        return _error("--people %d: more people than players (%d)" % (npeople, rules.players))
     levels = [x.strip() for x in (args.bots or "medium").split(",")]
     for level in levels:
-        if level not in engine_bots.LEVELS:
-            return _error("unknown bot level '%s'; levels: %s" % (level, ", ".join(sorted(engine_bots.LEVELS))))
-    nbots = rules.players - 1
+        if level not in engine_bots.LEVELS and level != PERSON:
+            return _error(
+                "unknown bot level '%s'; levels: %s, or %s for a person"
+                % (level, ", ".join(sorted(engine_bots.LEVELS)), PERSON)
+            )
+    nbots = rules.players - npeople  # the seats after P1..Pnpeople: bots, or people by --bots
+    if nbots == 0 and args.bots is not None:
+        return _error("--bots: no seat left for it, all %d players are people (--people %d)" % (npeople, npeople))
     if len(levels) == 1:
         levels = levels * nbots
     elif len(levels) != nbots:
+        if npeople > 1:
+            return _error(
+                "--bots: give one level, or one per seat after the %d people (%d), not %d"
+                % (npeople, nbots, len(levels))
+            )
         return _error("--bots: give one level, or one per bot seat (%d), not %d" % (nbots, len(levels)))
+    levels = [PERSON] * npeople + levels  # one per seat, P1 first
     dealer = 1 if args.dealer is None else args.dealer
     if not 1 <= dealer <= rules.players:
         return _error("--dealer must be a seat 1..%d, got %d" % (rules.players, dealer))
@@ -874,18 +990,26 @@ def run(args, input_fn=input, out=print):
         got = str(seed) if len(str(seed)) <= 12 else str(seed)[:9] + "..."
         return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
     state = State(rules, seed=seed, dealer=dealer - 1)
-    keeper = Keeper(state, seed, args.record)
+    people = [p for p in range(rules.players) if levels[p] == PERSON]
+    keeper = Keeper(state, seed, args.record, people)
     bots = {}
-    names = [t("you")]
-    for i in range(nbots):
-        bots[i + 1] = engine_bots.make_bot(levels[i], rules, i + 1, seed)
-        names.append(level_name(levels[i]))
+    names = []
+    for p in range(rules.players):
+        if levels[p] == PERSON:
+            names.append(t("you") if len(people) == 1 else t("person"))
+        else:
+            bots[p] = engine_bots.make_bot(levels[p], rules, p, seed)
+            names.append(level_name(levels[p]))
     out(t("intro") % (game_name(rules), rules.describe(), rules.players, seed, seed))
-    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in range(1, rules.players))
-    out(t("intro_bots") % (seat_name(HUMAN), bots_text))
-    ansi = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and not os.environ.get("NO_COLOR") and out is print
+    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in sorted(bots))
+    if len(people) == 1:
+        out(t("intro_bots") % (seat_name(HUMAN), bots_text))
+    else:
+        out(t("intro_people") % (", ".join(seat_name(p) for p in people), bots_text or t("no_bots")))
+    tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and out is print
+    ansi = tty and not os.environ.get("NO_COLOR")
     try:
-        return play_match(state, bots, input_fn, out, names, ansi, keeper)
+        return play_match(state, bots, input_fn, out, names, ansi, keeper, tty)
     except KeyboardInterrupt:
         out("")
         _keep(keeper, state, out)

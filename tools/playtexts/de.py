@@ -158,4 +158,14 @@ T = {
     "bye": "Du hast die Partie verlassen. Tschüss!",
     "bye_eof": "Eingabe zu Ende: du verlässt die Partie. Tschüss!",
     "interrupted": "Unterbrochen: du verlässt die Partie.",
+    # Reihum an einer Tastatur: mehrere Menschen (--people, 'person' in --bots)
+    "person": "Mensch",
+    "prompt_seat": "%s, dein Zug (%s): ",
+    "handover": "%s ist dran: Tastatur an %s weitergeben, dann Enter drücken (q zum Aufhören): ",
+    "since_last": "Seit deinem letzten Zug:",
+    "since_round": "Bisher in dieser Runde:",
+    "intro_people": "Menschen: %s. Bots: %s. Tippe h in deinem Zug für Hilfe.",
+    "no_bots": "keine",
+    "over_congrats_seat": "Glückwunsch, %s!",
+    "place": "%s: Platz %d von %d",
 }

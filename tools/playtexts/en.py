@@ -167,4 +167,14 @@ T = {
     "bye": "You left the match. Bye!",
     "bye_eof": "End of input: leaving the match. Bye!",
     "interrupted": "Interrupted: leaving the match.",
+    # pass-and-play: several people at one keyboard (--people, 'person' in --bots)
+    "person": "person",
+    "prompt_seat": "%s, your move (%s): ",
+    "handover": "%s's turn: pass the keyboard to %s, then press Enter (q to quit): ",
+    "since_last": "Since your last turn:",
+    "since_round": "This round so far:",
+    "intro_people": "People: %s. Bots: %s. Type h at your turn for help.",
+    "no_bots": "none",
+    "over_congrats_seat": "Congratulations, %s!",
+    "place": "%s: place %d of %d",
 }

@@ -158,4 +158,14 @@ T = {
     "bye": "Has dejado la partida. ¡Adiós!",
     "bye_eof": "Fin de la entrada: dejas la partida. ¡Adiós!",
     "interrupted": "Interrumpido: dejas la partida.",
+    # por turnos en un teclado: varias personas (--people, 'person' en --bots)
+    "person": "persona",
+    "prompt_seat": "%s, tu jugada (%s): ",
+    "handover": "Turno de %s: pasa el teclado a %s y pulsa Intro (q para salir): ",
+    "since_last": "Desde tu último turno:",
+    "since_round": "En esta ronda hasta ahora:",
+    "intro_people": "Personas: %s. Bots: %s. Escribe h en tu turno para ver la ayuda.",
+    "no_bots": "ninguno",
+    "over_congrats_seat": "¡Enhorabuena, %s!",
+    "place": "%s: puesto %d de %d",
 }

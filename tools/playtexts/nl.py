@@ -156,4 +156,14 @@ T = {
     "bye": "Je hebt de partij verlaten. Tot ziens!",
     "bye_eof": "Einde van de invoer: je verlaat de partij. Tot ziens!",
     "interrupted": "Onderbroken: je verlaat de partij.",
+    # om de beurt aan één toetsenbord: meerdere mensen (--people, 'person' in --bots)
+    "person": "mens",
+    "prompt_seat": "%s, jouw zet (%s): ",
+    "handover": "%s is aan de beurt: geef het toetsenbord aan %s en druk op Enter (q om te stoppen): ",
+    "since_last": "Sinds je vorige beurt:",
+    "since_round": "Tot nu toe deze ronde:",
+    "intro_people": "Mensen: %s. Bots: %s. Typ h in je beurt voor hulp.",
+    "no_bots": "geen",
+    "over_congrats_seat": "Gefeliciteerd, %s!",
+    "place": "%s: plaats %d van %d",
 }

@@ -157,4 +157,14 @@ T = {
     "bye": "Você saiu da partida. Tchau!",
     "bye_eof": "Fim da entrada: você sai da partida. Tchau!",
     "interrupted": "Interrompido: você sai da partida.",
+    # passa-e-joga num teclado: várias pessoas (--people, 'person' em --bots)
+    "person": "pessoa",
+    "prompt_seat": "%s, sua jogada (%s): ",
+    "handover": "Vez de %s: passe o teclado para %s e tecle Enter (q para sair): ",
+    "since_last": "Desde a sua última vez:",
+    "since_round": "Nesta rodada até agora:",
+    "intro_people": "Pessoas: %s. Bots: %s. Digite h na sua vez para ajuda.",
+    "no_bots": "nenhum",
+    "over_congrats_seat": "Parabéns, %s!",
+    "place": "%s: %dº lugar de %d",
 }
