@@ -258,6 +258,11 @@ class App:
         gc.collect()  # late in a match the heap is in pieces: room to compile firmware/saves.py
         saves = _saves()
         m.rating = saves.record(self.stats, m.state, m.levels)
+        for p in range(1, m.state.n):  # pass-and-play: each person's match in their seat's entry
+            if m.people >> p & 1:
+                saves.record(self.stats, m.state, m.levels, p)
+        if m.people != 1:
+            m.rating = None  # (the match over page names no "your rating")
         self.head = saves.head(self.settings, self.stats)
         _unload_saves()
 

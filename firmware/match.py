@@ -1,8 +1,11 @@
-"""One match as the handheld plays it: the engine State, the bots, and the person's seat.
+"""One match as the handheld plays it: the engine State, the bots, and the people's seats.
 
 Data flows one way: a button becomes a move here, the engine applies it (or
-refuses it, changing nothing), and the screens redraw from the person's
-SeatView. Bots get a SeatView of their own seat, never the State.
+refuses it, changing nothing), and the screens redraw from the SeatView of the
+person holding the device. Bots get a SeatView of their own seat, never the State.
+Pass-and-play: any seat may be a person (level PERSON, P1 always); the view is
+turned to another person's seat only by take_seat(), after the hand-over page
+(firmware/handover.py) has hidden the hand before it.
 """
 
 from engine import turn
@@ -11,13 +14,14 @@ from engine.cards import DRAW, END, PASS
 from engine.state import State
 from engine.view import SeatView
 
-HUMAN = 0  # the person sits in seat 0 (P1)
+HUMAN = 0  # a person sits in seat 0 (P1), and holds the device first
+PERSON = "person"  # the level of a seat played by a person (pass-and-play)
 NO_MOVE = 255
 
 
 class Match:
     def __init__(self, rules, levels, seed=1, dealer=0, state=None, bots=None, tape=None):
-        """levels: a bot level per seat; levels[HUMAN] is ignored (the person).
+        """levels: a bot level per seat, or PERSON; levels[HUMAN] is ignored (a person).
         state, bots: a restored match (engine/snapshot.py) instead of a new deal.
         tape: an engine.snapshot.Tape to note the round's moves in (for saves), or None."""
         self.rules = rules
@@ -28,9 +32,12 @@ class Match:
         n = rules.players
         self.view = SeatView(rules, HUMAN)
         self.bot_view = SeatView(rules, 1)  # refilled for each bot in turn
-        self.bots = [None] * n
+        self.bots = [None] * n  # None: a person's seat
+        self.people = 1  # the seats played by people, one bit each
         for p in range(n):
-            if p != HUMAN:
+            if p != HUMAN and levels[p] == PERSON:
+                self.people |= 1 << p
+            elif p != HUMAN:
                 self.bots[p] = bots[p] if bots is not None else make_bot(levels[p], rules, p, seed)
         self.moves = bytearray(32)
         self.nmoves = 0
@@ -58,6 +65,16 @@ class Match:
 
     def my_turn(self):
         return self.view.my_turn()
+
+    def hand_over_due(self):
+        """Another person's turn than the one the view shows: the hand must be hidden first."""
+        s = self.state
+        return s.phase == 0 and self.people >> s.turn & 1 and s.turn != self.view.seat
+
+    def take_seat(self, p):
+        """The view and the moves from now on are person p's (after the hand-over page)."""
+        self.view.seat = p
+        self.update()
 
     def legal(self, move):
         for i in range(self.nmoves):
@@ -89,7 +106,7 @@ class Match:
         self.state.apply(move)
         if self.tape is not None:
             self.tape.add(j, self.nmoves)
-        self._note(HUMAN, move)
+        self._note(self.view.seat, move)
         self.update()
         return None
 
@@ -141,7 +158,7 @@ class Match:
 
     def bot_on_turn(self):
         s = self.state
-        return s.phase == 0 and s.turn != HUMAN
+        return s.phase == 0 and self.bots[s.turn] is not None
 
     def hint(self):
         """(move, reason in the person's language) the expert suggests for the person now."""

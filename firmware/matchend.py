@@ -43,7 +43,9 @@ def match_text(m, saved="", why=""):
     for p in range(s.n):
         if pl[p] == pl[0]:
             shared += 1
-    if pl[0] == 1 and shared == 1:
+    if m.people != 1:  # pass-and-play: no "you", the winners by seat
+        lines = [t(b"res_winner") % ", ".join(who(p, m.people) for p in range(s.n) if pl[p] == 1)]
+    elif pl[0] == 1 and shared == 1:
         lines = [t(b"res_you_win")]
     elif shared > 1:
         lines = [t(b"res_you_share") % ordinal(pl[0])]
@@ -53,7 +55,7 @@ def match_text(m, saved="", why=""):
     for k in range(1, s.n + 1):
         for p in range(s.n):
             if pl[p] == k:
-                lines.append("%d. %-6s %6d" % (k, who(p), s.scores[p]))
+                lines.append("%d. %-6s %6d" % (k, who(p, m.people), s.scores[p]))
     if s.tiebreak:
         lines.append(t(b"res_by_tiebreak"))
     if m.rating is not None:

@@ -76,8 +76,9 @@ FAST_LEVELS = LEVELS + ((b"c_master", "master"),)
 
 
 def levels_for(board):
-    """The bot level choices of the new-match screen on this board."""
-    return FAST_LEVELS if board.fast else LEVELS
+    """The choices for a seat of the new-match screen on this board: its bot levels, then a person
+    (pass-and-play: firmware/handover.py)."""
+    return (FAST_LEVELS if board.fast else LEVELS) + ((b"c_person", "person"),)
 
 
 def _index(choices, value):

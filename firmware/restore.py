@@ -78,12 +78,12 @@ def _match_from(app, snap):
     bots = snapshot_load.make_bots(snap)
     snapshot_load = None
     unload("snapshot_load")  # restoring only: not needed during play
-    from firmware.match import Match
+    from firmware.match import PERSON, Match
 
     s = snap.state
     e = snap.extra
     seed = e[0] << 24 | e[1] << 16 | e[2] << 8 | e[3]
-    levels = ["you"] + snap.levels[1:]
+    levels = ["you"] + [PERSON if lv is None else lv for lv in snap.levels[1:]]  # None: a person
     rules = s.rules
     app.match = Match(rules, levels, seed, state=s, bots=bots, tape=snap.tape)
     snap = None
@@ -103,17 +103,15 @@ def _scores(app):
 
 
 def refusal(snap, offered):
-    """Why this device cannot play a restored match, or '': the person in P1 (match.HUMAN),
-    a bot in every other seat at a level this board offers (`offered`: a board that is not
+    """Why this device cannot play a restored match, or '': a person in P1 (match.HUMAN),
+    in every other seat a person or a bot at a level this board offers (`offered`: a board that is not
     fast refuses the master before its module is loaded, docs/saves.md), the match seed
     (`extra`) as the app writes it, below 2**30."""
     levels = snap.levels
     if levels[0] is not None:
         return "P1 is a bot; P1 must be you"
     for p in range(1, len(levels)):
-        if levels[p] is None:
-            return "P%d has no bot level" % (p + 1)
-        if levels[p] not in offered:
+        if levels[p] is not None and levels[p] not in offered:  # (None: a person, pass-and-play)
             return "P%d is %s, too slow for this board" % (p + 1, levels[p])
     e = snap.extra
     if len(e) != 4 or e[0] >= 64:

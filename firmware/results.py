@@ -1,6 +1,7 @@
 """Round end, scoreboard and match end as text for the pager (loaded only at a round's end).
 
-The person is "You" everywhere; the bots are named as on the table (P2, S2, J2 ...).
+The person is "You" everywhere; the bots are named as on the table (P2, S2, J2 ...). Where
+several people share the device (pass-and-play) every seat is named so.
 """
 
 from engine.names import card_token
@@ -10,8 +11,9 @@ from firmware.lang import t
 LOG_MAX = 16384  # bytes of moves a match record keeps (some 80 rounds of Elfer Raus); beyond: none
 
 
-def who(p):
-    return t(b"res_you") if p == 0 else t(b"seat") % (p + 1)  # as the table names the seat
+def who(p, people=1):
+    """Seat p as the pages name it: "You" for P1 playing alone, else as the table names the seat."""
+    return t(b"res_you") if p == 0 and people == 1 else t(b"seat") % (p + 1)
 
 
 def _high(m):
@@ -24,16 +26,16 @@ def round_text(m):
     out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
     if not out:
         head = t(b"res_blocked")
-    elif out[0] == 0:
+    elif out[0] == 0 and m.people == 1:
         head = t(b"res_out_you")
     else:
-        head = t(b"res_out") % who(out[0])
+        head = t(b"res_out") % who(out[0], m.people)
     lines = [head, t(b"res_left_pts" if _high(m) else b"res_left_pen")]
     for p in range(s.n):
         if not s.active[p]:
             continue
         cards = " ".join(card_token(g, c) for c in hand_list(s, p)) or "-"
-        lines.append("%s %d: %s" % (who(p), s.round_scores[p], cards))
+        lines.append("%s %d: %s" % (who(p, m.people), s.round_scores[p], cards))
     if s.tiebreak:
         lines.append(t(b"res_tb_not_added"))
     return "\n".join(lines)
@@ -45,13 +47,13 @@ def score_text(m):
     lines = ["%-6s %6s %6s" % (t(b"res_col_seat"), t(b"res_col_round"), t(b"res_col_total"))]
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "     -"
-        lines.append("%-6s %s %6d" % (who(p), rnd, s.scores[p]))
+        lines.append("%-6s %s %6d" % (who(p, m.people), rnd, s.scores[p]))
     if rules.rounds:
         lines.append(t(b"res_round_of") % (s.round_no, rules.rounds))
     else:
         lines.append(t(b"res_ends_pts" if rules.high_wins else b"res_ends_pen") % rules.limit)
     if s.pending_tiebreak:
-        seats = ", ".join(who(p) for p in range(s.n) if s.pending_tiebreak >> p & 1)
+        seats = ", ".join(who(p, m.people) for p in range(s.n) if s.pending_tiebreak >> p & 1)
         lines.append(t(b"res_tie_next") % seats)
     return "\n".join(lines)
 

@@ -25,7 +25,10 @@ LEVELS = ("random", "easy", "medium", "expert", "master")
 # master existed keeps its meaning (docs/saves.md, Statistics).
 PLACES = (216, 36, 6, 1, 1296)
 MAX_ENTRIES = 24
-_ENTRY = 17  # head() writes: game, opponents u16, matches, wins, rounds u16, sum u24, best, rating u16, spare
+_ENTRY = 17  # head() writes: game, opponents u16, matches, wins, rounds u16, sum u24, best, rating u16, seat
+# An entry's key is (game, opponents): the opponents code (u16) and, above it (<< 16), the byte that
+# was spare: 0 for a match played alone (as every save before pass-and-play), else the person's
+# seat << 3 | the other people in the match (firmware/statstext.py says "P3 vs 1 person + 2 easy").
 NO_BEST = 0xFFFF
 
 
@@ -63,7 +66,7 @@ def head(settings, stats):
         g, opp = key
         matches, wins, rounds, total, best, rating = stats[key]
         out.append(GAMES.index(g))
-        for v in (opp, matches, wins, rounds):
+        for v in (opp & 0xFFFF, matches, wins, rounds):
             out.append(v >> 8 & 255)
             out.append(v & 255)
         out.append(total >> 16 & 255)
@@ -72,7 +75,7 @@ def head(settings, stats):
         for v in (best, rating):
             out.append(v >> 8 & 255)
             out.append(v & 255)
-        out.append(0)  # spare
+        out.append(opp >> 16)  # the seat and the other people (0: a match played alone)
     return bytes(out)
 
 
@@ -99,7 +102,7 @@ def decode(payload, settings):
             if len(e) < _ENTRY or e[0] >= len(GAMES):
                 raise ValueError("bad statistics entry")
             row = [_u16(e, 3), _u16(e, 5), _u16(e, 7), e[9] << 16 | e[10] << 8 | e[11], _u16(e, 12), _u16(e, 14)]
-            stats[(GAMES[e[0]], _u16(e, 1))] = row
+            stats[(GAMES[e[0]], _u16(e, 1) | e[16] << 16)] = row
             pos += _ENTRY
         length = payload[pos] << 8 | payload[pos + 1]
         blob = bytes(payload[pos + 2 : pos + 2 + length])
@@ -120,9 +123,15 @@ def decode(payload, settings):
 
 def record(stats, state, levels, human=0):
     """Count a finished match for the person in seat `human`; returns the rating of its
-    game and opponent set before and after (README, "Statistics": the rating rule)."""
+    game and opponent set before and after (README, "Statistics": the rating rule). With other
+    people in the match (pass-and-play: their level "person"), the entry is the seat's own."""
     rules = state.rules
-    key = (game_key(rules), opponents_code(levels[p] for p in range(rules.players) if p != human))
+    others = [levels[p] for p in range(rules.players) if p != human]
+    code = opponents_code(others)
+    people = others.count("person") + others.count("you")  # (P1's level is "you")
+    if people:
+        code |= (human << 3 | people) << 16
+    key = (game_key(rules), code)
     row = stats.get(key)
     if row is None:
         if len(stats) >= MAX_ENTRIES:  # full: the least played entry makes room

@@ -60,6 +60,12 @@ class Screen:
         pass
 
 
+def _hand_over(app):
+    from firmware import handover
+
+    handover.show(app)
+
+
 def _round_end_page(app):
     from firmware.pages import round_end_pager
 
@@ -298,6 +304,9 @@ class TableScreen(Screen):
         if app.table.turn(now):  # a message longer than the table's message area
             app.dirty = True
         m = app.match
+        if m.hand_over_due():  # pass-and-play: the table let go, then the page that hides the hand
+            app.later(app.table_gone, lambda: _hand_over(app))
+            return
         if not m.bot_on_turn():
             return
         if self.next_bot is None:

@@ -5,10 +5,14 @@ from firmware.saves import GAMES, LEVELS, NO_BEST, PLACES
 
 
 def opponents_text(code):
-    """'3 medium', '1 expert + 2 easy': the bots of an opponents code, strongest first."""
+    """'3 medium', '1 expert + 2 easy': the bots of an opponents code, strongest first; in a
+    pass-and-play entry the other people first ('1 person + 2 easy')."""
     parts = []
+    people = code >> 16 & 7
+    if people:
+        parts.append("%d %s" % (people, t(b"c_person" if people == 1 else b"c_people")))
     for i in range(len(LEVELS) - 1, -1, -1):
-        c = code // PLACES[i] % 6
+        c = (code & 0xFFFF) // PLACES[i] % 6
         if c:
             parts.append("%d %s" % (c, t("c_" + LEVELS[i])))
     return " + ".join(parts) or "-"
@@ -25,7 +29,10 @@ def text(stats):
             matches, wins, rounds, score, best, rating = stats[key]
             total += rating
             avg = score * 10 // rounds if rounds else 0
-            lines.append(t(b"res_vs") % (t("c_" + g), opponents_text(key[1])))
+            line = t(b"res_vs") % (t("c_" + g), opponents_text(key[1]))
+            if key[1] >> 16:  # pass-and-play: the seat's own entry
+                line = t(b"seat") % ((key[1] >> 19) + 1) + ": " + line
+            lines.append(line)
             played = t(b"c_1round") if rounds == 1 else t(b"c_rounds") % rounds  # (not "1 rounds")
             lines.append(" " + t(b"res_played") % (matches, wins, played))
             avg_key = b"res_avg_pen" if g == "elfer" else b"res_avg_pts"

@@ -152,6 +152,25 @@ def screens(profile, shot, code):
     d.press("A")
     shot("statistics", d)
     d.back()
+    hand_over(d, shot)
+
+
+def hand_over(d, shot):
+    """Pass-and-play (P2 a person): the page that hides the hand between two people's turns, the
+    first that lists moves."""
+    d.setup_match("elfer", players=3, level1="person")
+    m = d.app.match
+    for _ in range(100):
+        if d.screen_name() == "HandOver" and m.state.hist_len:
+            shot("hand_over", d)
+            return
+        if d.screen_name() == "HandOver":
+            d.press("A")
+        if m.my_turn():
+            d.play_turn()
+        else:
+            d.step(1000)
+    raise AssertionError("no hand-over came")
 
 
 def longest_messages(d, shot):

@@ -162,12 +162,14 @@ class Walker:
             self.press("RIGHT" if self.has("RIGHT") else "A")
         raise AssertionError("%s never takes the value %r" % (key, value))
 
-    def setup_match(self, game, players=None, length=None):
+    def setup_match(self, game, players=None, length=None, person=None):
         self.menu_to("new")
         self.press("A")
         self.choose_value("game", game)
         if players is not None:
             self.choose_value("players", players)
+        if person is not None:  # that seat a person (pass-and-play)
+            self.choose_value("level%d" % person, "person")
         if length is not None:
             self.choose_value("length", length)
         self.menu_to("start")
@@ -317,6 +319,20 @@ def screens(board_name, shot, eager):
     w.press("A")
     shot("statistics", w)
     w.back()
+    w.setup_match("elfer", players=3, person=1)  # tools/screenshots.py's hand_over()
+    m = app.match
+    for _ in range(100):
+        if w.screen_name() == "HandOver" and m.state.hist_len:
+            shot("hand_over", w)
+            break
+        if w.screen_name() == "HandOver":
+            w.press("A")
+        elif m.my_turn():
+            w.play_turn()
+        else:
+            w.step(1000)
+    else:
+        raise AssertionError("no hand-over came")
 
 
 def longest_messages(w, shot):
