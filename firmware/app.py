@@ -36,7 +36,9 @@ class App:
         self.continuing = False  # the match on the table is the saved one, not saved again yet
         self.head = b""  # the payload's version, settings and statistics, encoded (firmware/saves.py)
         self.open_store()
-        self.setup = screens.setup_defaults()
+        from firmware.choices import setup_defaults
+
+        self.setup = setup_defaults()
         self._panel = None  # the text panel of menus and pages: made when one is shown (panel)
         self.table = None  # the TableView of the current match while its table is shown
         self.table_screen = None
@@ -95,6 +97,7 @@ class App:
         self.screen = self.table_screen
         _unload("menus")
         _unload("pages")
+        _unload("choices")
         self._panel = None
         if self.table is None:
             gc.collect()
@@ -163,16 +166,17 @@ class App:
 
     def make_rules(self):
         from engine.rules import make_rules
+        from firmware.choices import ELFER_OPTIONS, LENGTHS
 
         st = self.setup
         g = st["game"]
         preset = st["variant"] if g == "elfer" else g
         opts = {"players": st["players"]}
         if g == "elfer":
-            for _, key, choices in screens.ELFER_OPTIONS:
+            for _, key, choices in ELFER_OPTIONS:
                 if st[key] != choices[0][1]:
                     opts[key] = st[key]
-        name, value = screens.LENGTHS[g][st["length"]][1]
+        name, value = LENGTHS[g][st["length"]][1]
         opts[name] = value
         return make_rules(preset, **opts)
 
@@ -257,12 +261,7 @@ class App:
         m.recorded = True
         gc.collect()  # late in a match the heap is in pieces: room to compile firmware/saves.py
         saves = _saves()
-        m.rating = saves.record(self.stats, m.state, m.levels)
-        for p in range(1, m.state.n):  # pass-and-play: each person's match in their seat's entry
-            if m.people >> p & 1:
-                saves.record(self.stats, m.state, m.levels, p)
-        if m.people != 1:
-            m.rating = None  # (the match over page names no "your rating")
+        m.rating = saves.record_match(self.stats, m)
         self.head = saves.head(self.settings, self.stats)
         _unload_saves()
 

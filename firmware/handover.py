@@ -1,7 +1,7 @@
 """Pass-and-play: the page between two people's turns (loaded for it, dropped with the panel).
 
 When the turn comes to a person other than the one whose hand the table shows
-(firmware/match.py hand_over_due), the table lets go of its drawing and this page
+(firmware/screens.py TableScreen.tick), the table lets go of its drawing and this page
 hides the hand: whose turn it is, pass the device, and the moves the others made
 since that person's last turn (bots' and people's, as the table said them: a drawn
 card is never named). A or B (or START) and the table comes back with that
@@ -52,5 +52,8 @@ def show(app):
 
 
 def _take(app, p):
-    app.match.take_seat(p)
+    """The view and the moves from now on are person p's."""
+    m = app.match
+    m.view.seat = p
+    m.update()
     app.show_table()

@@ -3,9 +3,9 @@
 Data flows one way: a button becomes a move here, the engine applies it (or
 refuses it, changing nothing), and the screens redraw from the SeatView of the
 person holding the device. Bots get a SeatView of their own seat, never the State.
-Pass-and-play: any seat may be a person (level PERSON, P1 always); the view is
-turned to another person's seat only by take_seat(), after the hand-over page
-(firmware/handover.py) has hidden the hand before it.
+Pass-and-play: any seat may be a person (level "person", P1 always); the view is
+turned to another person's seat only after the hand-over page (firmware/handover.py)
+has hidden the hand before it (firmware/screens.py TableScreen.tick starts it).
 """
 
 from engine import turn
@@ -15,13 +15,12 @@ from engine.state import State
 from engine.view import SeatView
 
 HUMAN = 0  # a person sits in seat 0 (P1), and holds the device first
-PERSON = "person"  # the level of a seat played by a person (pass-and-play)
 NO_MOVE = 255
 
 
 class Match:
     def __init__(self, rules, levels, seed=1, dealer=0, state=None, bots=None, tape=None):
-        """levels: a bot level per seat, or PERSON; levels[HUMAN] is ignored (a person).
+        """levels: a bot level per seat, or "person"; levels[HUMAN] is ignored (a person).
         state, bots: a restored match (engine/snapshot.py) instead of a new deal.
         tape: an engine.snapshot.Tape to note the round's moves in (for saves), or None."""
         self.rules = rules
@@ -34,10 +33,10 @@ class Match:
         self.bot_view = SeatView(rules, 1)  # refilled for each bot in turn
         self.bots = [None] * n  # None: a person's seat
         self.people = 1  # the seats played by people, one bit each
-        for p in range(n):
-            if p != HUMAN and levels[p] == PERSON:
+        for p in range(1, n):  # (HUMAN is 0)
+            if levels[p] == "person":
                 self.people |= 1 << p
-            elif p != HUMAN:
+            else:
                 self.bots[p] = bots[p] if bots is not None else make_bot(levels[p], rules, p, seed)
         self.moves = bytearray(32)
         self.nmoves = 0
@@ -65,16 +64,6 @@ class Match:
 
     def my_turn(self):
         return self.view.my_turn()
-
-    def hand_over_due(self):
-        """Another person's turn than the one the view shows: the hand must be hidden first."""
-        s = self.state
-        return s.phase == 0 and self.people >> s.turn & 1 and s.turn != self.view.seat
-
-    def take_seat(self, p):
-        """The view and the moves from now on are person p's (after the hand-over page)."""
-        self.view.seat = p
-        self.update()
 
     def legal(self, move):
         for i in range(self.nmoves):

@@ -7,9 +7,10 @@ Loaded when the title menu is shown (screens.show_title) and dropped when a matc
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from engine import unload
 from firmware import keys
+from firmware.choices import ELFER_OPTIONS, LENGTHS, ON_OFF, actions, item, value_of
 from firmware.lang import CODES, NAMES, t
 from firmware.pages import Menu, Pager, selftest_page, stats_menu
-from firmware.screens import ELFER_OPTIONS, LENGTHS, ON_OFF, actions, item, seat, show_title, value_of
+from firmware.screens import seat, show_title
 from firmware.texts import rules_text
 
 

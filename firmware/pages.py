@@ -8,7 +8,7 @@ dropped when the table is shown again (firmware/app.py show): a round in play do
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
 from firmware import keys, ui
 from firmware.lang import t
-from firmware.screens import Screen, actions, label, show_title
+from firmware.screens import Screen, show_title
 from firmware.texts import rules_text
 
 # Footer hints, most important first: what does not fit the line is left out.
@@ -44,6 +44,8 @@ class Menu(Screen):
         self.draw(app)
 
     def draw(self, app):
+        from firmware.choices import label  # (not at the round's pages: firmware/choices.py)
+
         p = app.panel
         rows = p.rows
         if self.pos < self.top:
@@ -133,6 +135,8 @@ class PauseMenu(Menu):
     hints = ((A, b"k_choose"), (B | START, b"k_resume"), (UP | DOWN, b"k_move"))
 
     def build(self, app):
+        from firmware.choices import actions
+
         return actions(
             (
                 (b"m_resume", "resume"),

@@ -6,7 +6,6 @@ does not carry this code.
 
 import gc
 
-from firmware import screens
 from firmware.app import _saves, _unload, _unload_saves
 from firmware.lang import t
 
@@ -78,12 +77,12 @@ def _match_from(app, snap):
     bots = snapshot_load.make_bots(snap)
     snapshot_load = None
     unload("snapshot_load")  # restoring only: not needed during play
-    from firmware.match import PERSON, Match
+    from firmware.match import Match
 
     s = snap.state
     e = snap.extra
     seed = e[0] << 24 | e[1] << 16 | e[2] << 8 | e[3]
-    levels = ["you"] + [PERSON if lv is None else lv for lv in snap.levels[1:]]  # None: a person
+    levels = ["you"] + ["person" if lv is None else lv for lv in snap.levels[1:]]  # None: a person
     rules = s.rules
     app.match = Match(rules, levels, seed, state=s, bots=bots, tape=snap.tape)
     snap = None
@@ -121,16 +120,18 @@ def refusal(snap, offered):
 
 def setup_from(app, rules, levels):
     """The set-up choices of a restored match (Restart and the Rules page use them)."""
+    from firmware.choices import ELFER_OPTIONS, LENGTHS
+
     st = app.setup
     g = rules.kind()
     st["game"] = g
     if g == "elfer":
         st["variant"] = rules.preset
-        for _, key, choices in screens.ELFER_OPTIONS:
+        for _, key, choices in ELFER_OPTIONS:
             st[key] = rules.options.get(key, choices[0][1])
     st["players"] = rules.players
     for p in range(1, rules.players):
         st["levels"][p] = levels[p]
-    for i, (_, (name, value)) in enumerate(screens.LENGTHS[g]):
+    for i, (_, (name, value)) in enumerate(LENGTHS[g]):
         if rules.rounds == value if name == "rounds" else not rules.rounds and rules.limit == value:
             st["length"] = i

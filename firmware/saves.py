@@ -121,6 +121,17 @@ def decode(payload, settings):
 # --- statistics -----------------------------------------------------------------------
 
 
+def record_match(stats, m):
+    """Count a finished firmware.match Match: P1's, and in pass-and-play each other person's in
+    their seat's entry; P1's rating before and after, or None with other people (the match over
+    page then names no "your rating")."""
+    rating = record(stats, m.state, m.levels)
+    for p in range(1, m.state.n):
+        if m.people >> p & 1:
+            record(stats, m.state, m.levels, p)
+    return rating if m.people == 1 else None
+
+
 def record(stats, state, levels, human=0):
     """Count a finished match for the person in seat `human`; returns the rating of its
     game and opponent set before and after (README, "Statistics": the rating rule). With other

@@ -1,8 +1,7 @@
 """Screens: menus and pages on the shared text panel, and the table.
 
-Every screen has enter(app), button(app, b, now) and tick(app, now). Menus
-are lists of items, [text, key, choices, index]: choices None for an action,
-else a tuple of (label, value) pairs that LEFT/RIGHT (or A) step through.
+Every screen has enter(app), button(app, b, now) and tick(app, now); the menus'
+items and the set-up's tables are firmware/choices.py (loaded with the menus).
 This module holds what a round in play needs (the table screen); the menus
 before a match (title, set-up, settings) are firmware/menus.py, the other
 pages and menus firmware/pages.py: each loaded when shown and dropped while
@@ -16,24 +15,6 @@ from firmware.lang import t
 from firmware.ticks import ticks_add, ticks_diff, ticks_ms
 
 
-def item(text, key, choices=None, index=0):
-    return [text, key, choices, index]
-
-
-def actions(pairs):
-    """Menu items that are actions: (lang key, item key) pairs."""
-    return [item(t(text), key) for text, key in pairs]
-
-
-def label(x):
-    """A choice's label: a lang key (b"c_off"), a (key, number) pair (b"c_to", 500), or a text ("25%")."""
-    if isinstance(x, tuple):
-        return t(x[0]) % x[1]
-    if isinstance(x, bytes):
-        return t(x)
-    return x
-
-
 def seat(p):
     """A seat's short name on screen: P2, S2 or J2 as the language says."""
     return t(b"seat") % (p + 1)
@@ -41,10 +22,6 @@ def seat(p):
 
 MOVE_KEYS = {DRAW: b"k_draw", END: b"k_end", PASS: b"k_pass"}
 THINK_MS = 20  # a master thinks a playout at a time for up to this long an app step
-
-
-def value_of(it):
-    return it[2][it[3]][1]
 
 
 class Screen:
@@ -77,43 +54,6 @@ def show_title(app):
     from firmware.menus import TitleMenu
 
     app.show(TitleMenu(app))
-
-
-# The set-up's tables a match's rules are made from (firmware/app.py make_rules, restore.py).
-ON_OFF = ((b"c_off", 0), (b"c_on", 1))
-ELFER_OPTIONS = (
-    (b"m_optional_pass", "optional_pass", ON_OFF),
-    (b"m_draw", "draw", (("1", 1), (b"c_up_to_3", 3))),
-    (b"m_start_10_12", "start_10_12", ON_OFF),
-    (b"m_actions", "actions", ON_OFF),
-)
-
-
-def _lengths(limits):
-    """A match to each points limit, then one round and three rounds: (label, (option, value))."""
-    return tuple(((b"c_to", n), ("limit", n)) for n in limits) + (
-        (b"c_1round", ("rounds", 1)),
-        ((b"c_rounds", 3), ("rounds", 3)),
-    )
-
-
-LENGTHS = {"elfer": _lengths((500, 300, 100, 1000)), "cinquillo": _lengths((30, 20, 10, 50))}
-LENGTHS["bastard"] = LENGTHS["cinquillo"]
-
-
-def setup_defaults():
-    return {
-        "game": "elfer",
-        "variant": "classic",
-        "optional_pass": 0,
-        "draw": 1,
-        "start_10_12": 0,
-        "actions": 0,
-        "players": 4,
-        "levels": ["medium"] * 6,
-        "length": 0,
-        "dealer": -1,
-    }
 
 
 # --- the table ---------------------------------------------------------------------
@@ -235,8 +175,8 @@ class TableScreen(Screen):
             if b == A:  # in pieces (app.later): the table let go for the panel, then the round's page
                 app.later(app.table_gone, lambda: _round_end_page(app))
             return
-        if b == UP and app.table.paged():  # the message's next page (its mark names UP)
-            app.table.next_page(now)
+        if b == UP and len(app.table.msg_lines) > len(app.table.msg):  # the message's next page (its mark: UP)
+            app.table.turn(now, True)
             app.dirty = True
             return
         its = self.items(m)
@@ -304,7 +244,10 @@ class TableScreen(Screen):
         if app.table.turn(now):  # a message longer than the table's message area
             app.dirty = True
         m = app.match
-        if m.hand_over_due():  # pass-and-play: the table let go, then the page that hides the hand
+        s = m.state
+        if s.phase == 0 and m.people >> s.turn & 1 and s.turn != m.view.seat:
+            # Pass-and-play: another person's turn than the hand on show's. The table let go,
+            # then the page that hides the hand (firmware/handover.py).
             app.later(app.table_gone, lambda: _hand_over(app))
             return
         if not m.bot_on_turn():

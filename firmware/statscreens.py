@@ -1,9 +1,9 @@
 """The statistics menu: back, or reset after a confirmation (loaded when shown)."""
 
 from boards.base import DOWN, UP, A, B
+from firmware.choices import actions
 from firmware.lang import t
 from firmware.pages import Menu, Pager
-from firmware.screens import actions
 
 
 class StatsMenu(Menu):

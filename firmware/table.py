@@ -270,7 +270,7 @@ class TableView:
 
     def message(self, text, color=ui.DIM):
         """Say text in the message area: whole where it fits, else in pages of the area's lines
-        that turn by themselves (turn) or at once (next_page), round again; a page with more
+        that turn by themselves or at once (turn), round again; a page with more
         after it ends in the `more` mark (the button that turns it, and a "»")."""
         if text == self.shown_msg and color == self.shown_color:
             return  # (wrapped and set again, it would come out the same: the page stays)
@@ -295,26 +295,20 @@ class TableView:
                 text += " " * (self.L.cols - len(self.more) - len(text)) + self.more
             self.msg[i].set(text, self.shown_color)
 
-    def paged(self):
-        return len(self.msg_lines) > len(self.msg)
-
-    def next_page(self, now):
-        """Show the message's next page (the first after the last) now."""
+    def turn(self, now, at_once=False):
+        """Turn the page when it has been up PAGE_MS a line, or at once; True when the area changed."""
         n = len(self.msg)
+        if len(self.msg_lines) <= n:
+            return False
+        if not at_once:
+            if self.msg_turned is None:
+                self.msg_turned = now  # its time starts at the first tick that shows it
+                return False
+            if ticks_diff(now, self.msg_turned) < PAGE_MS * n:
+                return False
         self.msg_page = (self.msg_page + 1) % ((len(self.msg_lines) + n - 1) // n)
         self.msg_turned = now
         self.show_page()
-
-    def turn(self, now):
-        """Turn the page when it has been up PAGE_MS a line; True when the area changed."""
-        if not self.paged():
-            return False
-        if self.msg_turned is None:
-            self.msg_turned = now  # its time starts at the first tick that shows it
-            return False
-        if ticks_diff(now, self.msg_turned) < PAGE_MS * len(self.msg):
-            return False
-        self.next_page(now)
         return True
 
     # --- what the screen shows (tests, serial log) ----------------------------------

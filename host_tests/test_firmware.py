@@ -210,18 +210,19 @@ def bot_level_choices(d):
 
 def test_setup_offers_master_only_on_fast_boards(d):
     """The simulator (Board.fast, boards/sim.py) offers the master level in every bot seat; a
-    board that is not fast (every handheld) offers random to expert."""
+    board that is not fast (every handheld) offers random to expert. A person (pass-and-play)
+    comes last everywhere."""
     d.menu_to("New match")
     d.press("A")
     everywhere = ["random", "easy", "medium", "expert"]
-    assert bot_level_choices(d) == [everywhere + ["master"]] * 3
+    assert bot_level_choices(d) == [everywhere + ["master", "person"]] * 3
     d.set_value("P2 bot", "master")
     assert d.app.setup["levels"][1] == "master"
     d.back()
     d.board.fast = False  # as a handheld's profile says
     d.menu_to("New match")
     d.press("A")
-    assert bot_level_choices(d) == [everywhere] * 3
+    assert bot_level_choices(d) == [everywhere + ["person"]] * 3
     assert d.app.setup["levels"][1:4] == ["random", "medium", "medium"]  # what it shows is what starts
 
 

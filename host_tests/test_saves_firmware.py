@@ -444,14 +444,13 @@ def test_forged_save_as_made_continues():
 @pytest.mark.parametrize(
     "forged, why",
     [
-        ({"levels": (None, None, "easy", "easy")}, "P2 has no bot level"),
         ({"levels": ("easy", "easy", "easy", "easy")}, "P1 is a bot; P1 must be you"),
         ({"extra": b"\xff\0\0\1"}, "bad match seed"),
         ({"extra": b"xy"}, "bad match seed"),
         ({"round_no": 90, "scores": [65000, 0, 0, 0]}, "P1's total 65000 leaves no room for this round's"),
         ({"round_no": 100}, "round 100 of a 99-round match"),
     ],
-    ids=["bot-seat-as-person", "person-as-bot", "seed-too-big", "seed-short", "near-max-total", "round-past-end"],
+    ids=["person-as-bot", "seed-too-big", "seed-short", "near-max-total", "round-past-end"],
 )
 def test_forged_save_is_refused_on_continue_with_a_notice_never_a_crash(forged, why):
     """Issue 11: a save with a good CRC but a bot seat marked as the person crashed every Continue
@@ -464,6 +463,19 @@ def test_forged_save_is_refused_on_continue_with_a_notice_never_a_crash(forged, 
     d.step(50, 40)
     d.new_match("Elfer Raus", players=3)  # a new match starts as usual
     assert d.screen_name() == "TableScreen" and d.app.match.rules.players == 3
+
+
+def test_a_save_with_a_second_seat_without_bot_continues_as_pass_and_play():
+    """A seat with no bot level (None) is a person's (pass-and-play, issue 38): Continue brings the
+    match back with that seat a person (it crashed in issue 11, then was refused until people
+    could share a device)."""
+    d = reboot(forged_nvm(levels=(None, None, "easy", "easy")))
+    d.press("A")  # Continue
+    d.step(20, 10)
+    m = d.app.match
+    assert m is not None and m.people == 0b0011 and m.levels == ["you", "person", "easy", "easy"]
+    assert m.bots[1] is None and m.bots[2] is not None
+    d.run_until(lambda: m.state.phase != 0 or m.my_turn() or d.screen_name() == "HandOver", dt=200)
 
 
 def test_match_with_a_master_seat_chosen_on_a_fast_board_saves_and_continues_with_the_master():

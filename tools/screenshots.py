@@ -158,6 +158,10 @@ def screens(profile, shot, code):
 def hand_over(d, shot):
     """Pass-and-play (P2 a person): the page that hides the hand between two people's turns, the
     first that lists moves."""
+    for _ in range(5):
+        if d.screen_name() == "TitleMenu":
+            break
+        d.back()
     d.setup_match("elfer", players=3, level1="person")
     m = d.app.match
     for _ in range(100):

@@ -22,7 +22,7 @@ if ROOT not in sys.path:
 from boards import base  # noqa: E402
 from boards.sim import SimBoard  # noqa: E402
 from firmware.app import App  # noqa: E402
-from firmware.screens import label as choice_label  # noqa: E402
+from firmware.choices import label as choice_label  # noqa: E402
 
 BUTTONS = dict((name, bit) for bit, name in base.BUTTON_NAMES)
 

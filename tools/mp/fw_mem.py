@@ -47,6 +47,8 @@ PRELOAD = ARGV[5] if len(ARGV) > 5 else ""
 # "qstrs": end with micropython.qstr_info(1), every interned string (fw_mem_host.live_run_vm).
 QSTRS = len(ARGV) > 6 and ARGV[6] == "qstrs"
 PLAYERS = int(OPTS.get("players", 4))
+# people=K: seats P2..PK are people (pass-and-play: their turns come after a hand-over page).
+PEOPLE = int(OPTS.get("people", 1))
 RESET = int(OPTS.get("reset", 0))
 # profile=BYTES (the VM only): a line for every step that allocates at least BYTES (fw_step:
 # live heap before it, in use at its end, both less the harness's, and what it allocated).
@@ -241,7 +243,7 @@ def scenario(out):
     app.setup["length"] = LENGTH
     app.setup["players"] = PLAYERS
     for p in range(1, PLAYERS):
-        app.setup["levels"][p] = LEVEL
+        app.setup["levels"][p] = "person" if p < PEOPLE else LEVEL
     scr = app.screen
     while scr.items[scr.pos][1] != "start":
         yield from press(DOWN)
@@ -283,7 +285,9 @@ def scenario(out):
                 yield
                 if m is None:
                     raise RuntimeError("Continue after the reset brought no match back")
-            if m.my_turn():
+            if type(app.screen).__name__ == "HandOver":
+                yield from press(A)  # the next person holds the device
+            elif m.my_turn():
                 # Without a B button the draw/end/pass box is chosen like a card.
                 if not has_b or any(c < 250 for c in m.moves[: m.nmoves]):
                     yield from press(DOWN)

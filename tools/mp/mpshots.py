@@ -319,7 +319,11 @@ def screens(board_name, shot, eager):
     w.press("A")
     shot("statistics", w)
     w.back()
-    w.setup_match("elfer", players=3, person=1)  # tools/screenshots.py's hand_over()
+    for _ in range(5):  # tools/screenshots.py's hand_over()
+        if w.screen_name() == "TitleMenu":
+            break
+        w.back()
+    w.setup_match("elfer", players=3, person=1)
     m = app.match
     for _ in range(100):
         if w.screen_name() == "HandOver" and m.state.hist_len:
