@@ -10,6 +10,7 @@ from firmware import keys, ui
 from firmware.lang import t
 from firmware.screens import Screen, show_title
 from firmware.texts import rules_text
+from firmware.ticks import ticks_diff
 
 # Footer hints, most important first: what does not fit the line is left out.
 MENU_HINTS = ((A, b"k_choose"), (UP | DOWN, b"k_move"), (B, b"k_back"))
@@ -36,6 +37,9 @@ class Menu(Screen):
         self.pos = 0
         self.top = 0
         self.note = ""
+        self.note_page = 0  # a note longer than its room shows in pages (note_lines)
+        self.note_turned = None
+        self.note_pages = 1
 
     def build(self, app):
         return []
@@ -54,7 +58,7 @@ class Menu(Screen):
             self.top = self.pos - rows + 1
         title(p, t(self.title), self.top, len(self.items))
         # A note longer than the footer ends there and goes on up the rows the items leave free.
-        note = ui.wrap(self.note, p.cols) if len(self.note) > p.cols or "\n" in self.note else None
+        note = self.note_lines(p)
         above = max(0, min(len(note) - 1, rows - len(self.items))) if note else 0
         for i in range(rows):
             j = self.top + i
@@ -81,6 +85,37 @@ class Menu(Screen):
         p.footer.set(note[above] if note else self.note or self.footer(app), ui.WARN if self.note else ui.DIM)
         app.dirty = True
 
+    def note_lines(self, p):
+        """The note's lines on show (None: it fits the footer): all of them where they fit the footer
+        and the rows the items leave free, else a page of them, each page with more after it ending
+        in "»", turned by tick() and round again."""
+        text = self.note
+        self.note_pages = 1
+        if len(text) <= p.cols and "\n" not in text:
+            return None
+        room = max(0, p.rows - len(self.items)) + 1
+        lines = ui.wrap(text, p.cols)
+        if len(lines) <= room:
+            return lines
+        lines = ui.wrap(text, p.cols - 2)
+        self.note_pages = (len(lines) + room - 1) // room
+        self.note_room = room
+        k = self.note_page % self.note_pages * room
+        page = lines[k : k + room]
+        if k + room < len(lines):
+            page[-1] += " " * (p.cols - 1 - len(page[-1])) + "\u00bb"
+        return page
+
+    def tick(self, app, now):
+        if self.note_pages < 2:
+            return
+        if self.note_turned is None:
+            self.note_turned = now  # the first page's time starts
+        elif ticks_diff(now, self.note_turned) >= ui.PAGE_MS * self.note_room:
+            self.note_turned = now
+            self.note_page += 1
+            self.draw(app)
+
     def footer(self, app):
         """The hints that fit, then the fixed help (the battery) if there is one."""
         it = self.items[self.pos] if self.items else None
@@ -94,6 +129,8 @@ class Menu(Screen):
         n = len(self.items)
         it = self.items[self.pos]
         self.note = ""
+        self.note_page = 0
+        self.note_turned = None
         if b == UP:
             self.pos = (self.pos - 1) % n
         elif b == DOWN:

@@ -25,7 +25,6 @@ TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHI
 DEAD_RGB = 0x701010
 ACTION_RGB = 0x606060
 MARK_RGB = 0x40E040
-PAGE_MS = 1800  # a message longer than its area turns a page after this long a line
 # The symbols (firmware/glyphs.py draws them, firmware/legend.py explains them) are written
 # out where used, not named: each name the device compiles stays interned (docs/memory.md).
 # The move boxes: draw "+" and the stock's card back, end a check mark, pass an empty set.
@@ -296,7 +295,7 @@ class TableView:
             self.msg[i].set(text, self.shown_color)
 
     def turn(self, now, at_once=False):
-        """Turn the page when it has been up PAGE_MS a line, or at once; True when the area changed."""
+        """Turn the page when it has been up ui.PAGE_MS a line, or at once; True when the area changed."""
         n = len(self.msg)
         if len(self.msg_lines) <= n:
             return False
@@ -304,7 +303,7 @@ class TableView:
             if self.msg_turned is None:
                 self.msg_turned = now  # its time starts at the first tick that shows it
                 return False
-            if ticks_diff(now, self.msg_turned) < PAGE_MS * n:
+            if ticks_diff(now, self.msg_turned) < ui.PAGE_MS * n:
                 return False
         self.msg_page = (self.msg_page + 1) % ((len(self.msg_lines) + n - 1) // n)
         self.msg_turned = now

@@ -24,6 +24,7 @@ HIGHLIGHT = 0x205080
 WARN = 0xFF6040
 GOOD = 0x40E040
 TITLE = 0xFFD040
+PAGE_MS = 1800  # a message or note longer than its area turns a page after this long a line
 
 _SHEETS = []  # (gfx, scale, sheet) for each glyph sheet made
 _LINE = bytearray(64)  # a line's tile indices while Line.set writes them (one buffer for all)

@@ -144,7 +144,7 @@ def test_a_message_longer_than_the_line_shows_in_pages():
     """The OLED's one message line pages a longer message: a page a PAGE_MS, round again, each
     page with more after it marked with the UP button's name and a "»"; UP turns it at once."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    from firmware.table import PAGE_MS
+    from firmware.ui import PAGE_MS
 
     d, m = oled_table()
     tv = d.app.table

@@ -84,3 +84,43 @@ def test_continue_is_offered_and_preselected_only_with_a_match_to_continue():
     d2.press("START")  # START continues it
     d2.step(20, 5)
     assert d2.screen_name() == "TableScreen"
+
+
+@pytest.mark.parametrize("profile", ["oled128x64", "pybadge", "clue"])
+def test_a_note_longer_than_its_room_on_the_title_menu_shows_in_pages_every_word(profile):
+    """A notice at boot ("save refused: ...", "settings.toml: ... bad") goes in the footer and the
+    rows the items leave free; on the OLED (three rows, five items) only the footer: a longer one
+    showed its first line only. It pages now, "»" marking a page with more."""
+    import simdrive
+
+    from firmware import ui
+    from firmware.lang import t
+
+    d = simdrive.Driver(profile, keyboard=False, lazy=True)
+    menu = d.app.screen
+    text = t(b"n_save_refused") % "P1's total 65000 leaves no room for this round's penalty points"
+    text += " " + t(b"n_setting_bad") % "ELFER_SPEED"
+    menu.note = text
+    menu.draw(d.app)
+    p = d.app.panel
+    rows_free = max(0, p.rows - len(menu.items))
+
+    def note_shown():
+        lines = [line.text for line in p.lines[p.rows - rows_free :]] if rows_free else []
+        return [x for x in lines + [p.footer.text] if x.strip()]
+
+    pages = [note_shown()]
+    d.step()  # the first page's time starts
+    for _ in range(12):
+        d.step(ui.PAGE_MS * (rows_free + 1) + 20)
+        if note_shown() == pages[0]:
+            break
+        pages.append(note_shown())
+    words = []
+    for page in pages:
+        for line in page:
+            assert len(line) <= p.cols
+            words.extend(line.replace("\u00bb", "").split())
+    assert words == text.split(), pages
+    if profile == "oled128x64":
+        assert len(pages) > 1 and pages[0][-1].endswith("\u00bb")

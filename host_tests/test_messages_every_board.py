@@ -108,7 +108,7 @@ def test_every_message_shows_whole_in_every_language(profile):
 def test_a_paged_message_turns_by_itself_and_with_up_where_the_board_has_it(profile):
     """The longest refusal pages; every page shows in turn, round again; UP turns it at once
     where the board has an UP, and the cursor stays; any other button goes on as before."""
-    from firmware.table import PAGE_MS
+    from firmware.ui import PAGE_MS
 
     d = table_on(profile)
     tv = d.app.table

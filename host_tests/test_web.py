@@ -219,8 +219,9 @@ def test_web_damaged_saves_are_kept_aside_and_named(drive):
     # under its new name, named on the title menu; a fresh 4 KiB region takes its place.
     assert base64.b64decode(d["sized"]["old"]) == b"short save"
     assert d["sized"]["region"] == 4096
-    # (the 128x64 screen shows the notice in pages: its first)
-    assert d["sized"]["texts"].split("\n")[-1] == "Save file of 10 bytes"
+    # (the 128x64 screen shows the notice in pages: its first, "»" saying more follows)
+    footer = d["sized"]["texts"].split("\n")[-1]
+    assert footer.startswith("Save file of 10") and footer.endswith("\u00bb"), footer
     # Not base64 at all: kept as it was under another key, the page says so, the game starts.
     assert d["unreadable"] == "%%% not base64"
     assert "kept as elfer-saves.bin.unreadable" in d["status"]
