@@ -961,7 +961,8 @@ def test_flash_without_a_board_takes_the_one_boot_out_names(tmp_path, capsys):
 
 def test_make_flash_passes_board_only_when_given(tmp_path):
     # (run from make test, the inner make would say "Entering directory" and see make test's ARGS)
-    env = dict((k, v) for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "ARGS", "BOARD", "DRIVE", "PORT"))
+    outer = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "ARGS", "BOARD", "DRIVE", "PORT")
+    env = dict((k, v) for k, v in os.environ.items() if k not in outer)
     make = ["make", "--no-print-directory", "-n", "flash", "DRIVE=/d"]
     r = subprocess.run(make, cwd=ROOT, capture_output=True, text=True, env=env)
     assert r.stdout.split("tools/flash.py", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
