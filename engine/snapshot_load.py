@@ -38,12 +38,12 @@ def _set_round(s, deck, where, stock, fields):
     s.nactive = sum(s.active)
     s.tiebreak = tiebreak
     s.pending_tiebreak = 0
-    deal._clear_round(s)
+    deal.clear_round(s)
     s.round_no = round_no
     for i in range(len(deck)):
         w = where[i]
         if w < n:
-            deal._give(s, w, deck[i])
+            deal.give(s, w, deck[i])
         elif w == n + 1:
             s.table[deck[i] >> 5] |= 1 << (deck[i] & 31)
     for j in range(len(stock)):
@@ -67,7 +67,7 @@ def _set_round(s, deck, where, stock, fields):
     s.first = first
     s.forced = 0
     if explicit_first == NO_SEAT and (s.rules.game != 1 or round_no == 1):
-        deal._open(s)  # E10/E11/C5: who begins, and the card they must open with
+        deal.open_round(s)  # E10/E11/C5: who begins, and the card they must open with
         if s.first != first:
             raise ValueError("the round's first seat is P%d, not P%d" % (s.first + 1, first + 1))
     s.phase = 0
