@@ -2,7 +2,34 @@
 
 The package itself holds the runtime shims every module needs, so one source runs on all three
 (kept here rather than in a module of their own: a module is three more interned names and its
-own objects on a board)."""
+own objects on a board).
+
+The device's module map (this docstring costs no RAM: mpy-cross and the boards' compilers drop
+docstrings). The tree stays flat, with no package added on the import path (each costs heap).
+Resident during play (the boot loads them; tools/mp/fw_mem.py lists the boot's modules): engine/
+cards, state, deal, turn, scoring, rng, crc, view, bots and the bot levels in play, snapshot
+(with saves); firmware/ app, runner, screens, table, ui, match, store, words, lang, buttons,
+keys, settings, ticks. Loaded on demand and
+unloaded after (engine.unload): firmware/ choices, menus, pages, statscreens (menus and pages),
+handover (a pass-and-play hand-over), tablebuild (the table's drawing made), compact, restore
+(boot and Continue), saves and statstext (statistics), storeread (boot, error areas), results,
+matchend, crash, export; engine/ rules and rules_text (set-up), names (a card named), reasons
+(a move refused), explicit (a hand-written deal), snapshot_load (a save read), errors,
+messages, english, hint.
+
+Split modules: the on-demand half imports the resident half's public names only, and the
+resident half loads it by module, never by its private names:
+    engine/snapshot -> snapshot_load (HEAD, NO_SEAT, bit_width, deck_of, Tape)
+    engine/deal -> explicit, snapshot_load (give, clear_round, open_round, build_deck)
+    engine/cards -> names; engine/turn -> reasons (holds, obligated, plays)
+    engine/rules -> rules_text (refusal, make_rules); rules <-> errors (public both ways)
+    firmware/store -> storeread (PAYLOAD, MAGIC0, MAGIC1, ERROR_AREA)
+    firmware/saves -> statstext (GAMES, LEVELS, NO_BEST, PLACES)
+    firmware/app -> restore: restore uses engine.unload and App's public methods; one
+        App method, continue_with(match, setup), puts a restored match in play
+    firmware/app -> runner (Runner wraps App; main() loads it)
+    firmware/table -> tablebuild; screens -> menus, pages, handover, statscreens
+"""
 
 try:
     from micropython import const

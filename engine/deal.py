@@ -26,7 +26,7 @@ def rotate_dealer(s):
     s.dealer = (s.dealer + s.rules.direction) % s.n
 
 
-def _give(s, p, card):
+def give(s, p, card):
     if card >= SKIP:
         s.acts[p * 2 + card - SKIP] += 1
     else:
@@ -34,7 +34,7 @@ def _give(s, p, card):
     s.count[p] += 1
 
 
-def _clear_round(s):
+def clear_round(s):
     for i in range(s.n * 4):
         s.hands[i] = 0
     for i in range(s.n * 2):
@@ -79,7 +79,7 @@ def start_round(s, explicit):
             s.active[p] = 1
         s.tiebreak = 0
     s.nactive = sum(s.active)
-    _clear_round(s)
+    clear_round(s)
     s.round_no += 1
     if explicit is None:
         _deal_random(s)
@@ -92,7 +92,7 @@ def start_round(s, explicit):
     s.init_acts[:] = s.acts
     for c in range(4):
         s.init_table[c] = s.table[c]
-    _open(s)
+    open_round(s)
     s.phase = 0
 
 
@@ -120,10 +120,10 @@ def _deal_random(s):
     i = 0
     for _ in range(hand):
         for j in range(k):
-            _give(s, order[j], deck[i])
+            give(s, order[j], deck[i])
             i += 1
     if rules.game == GAME_CINQUILLO and k == 3:
-        _give(s, s.fourteen, deck[i])
+        give(s, s.fourteen, deck[i])
         i += 1
     # The stock is the undealt rest, in order, moved to the front.
     n = size - i
@@ -151,7 +151,7 @@ def _first_active(s, p, step):
     return p
 
 
-def _open(s):
+def open_round(s):
     """Who begins, and with which card (E10, E11, C5)."""
     rules = s.rules
     s.forced = 0

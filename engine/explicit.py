@@ -4,7 +4,7 @@ Kept apart from deal.py so a device that never loads a hand-written deal never l
 """
 
 from engine.cards import GAME_CINQUILLO, card_name, highest_rank, lowest_rank
-from engine.deal import _give, build_deck
+from engine.deal import build_deck, give
 
 _NO_SEAT = 255
 
@@ -121,7 +121,7 @@ def place(s, d):
     """
     for p in range(s.n):
         for card in d["hands"][p]:
-            _give(s, p, card)
+            give(s, p, card)
     stock = d["stock"]
     for j in range(len(stock)):
         s.stock[j] = stock[j]

@@ -47,7 +47,7 @@ GAMES = {
 }
 
 
-def _refused(name, value, why):
+def refusal(name, value, why):
     # The refusal's text (what is allowed) is made in engine.errors, loaded only when one is
     # refused: a device interns none of its words while it sets up a game that is fine.
     from engine.errors import refused_option
@@ -58,7 +58,7 @@ def _refused(name, value, why):
 def make_rules(preset="classic", **options):
     """Validate a preset plus options; raise RulesError naming the bad option."""
     if preset not in PRESETS:
-        raise _refused("preset", preset, ", ".join(PRESET_ORDER))
+        raise refusal("preset", preset, ", ".join(PRESET_ORDER))
     gkey, fixed = PRESETS[preset]
     game, default_limit, players_allowed = GAMES[gkey]
     values = {}
@@ -73,25 +73,25 @@ def make_rules(preset="classic", **options):
         value = options[name]
         spec = OPTIONS.get(name)
         if spec is None or not isinstance(value, int):
-            raise _refused(name, value, None)
+            raise refusal(name, value, None)
         a = spec[1]
         if name != "players" and not (a[0] <= value <= a[1] if name in RANGE_OPTIONS else value in a):
-            raise _refused(name, value, None)  # players: the game's own range (E5/C2/B1), below
+            raise refusal(name, value, None)  # players: the game's own range (E5/C2/B1), below
         if gkey not in spec[2]:
-            raise _refused(name, value, "not available for preset %s" % preset)
+            raise refusal(name, value, "not available for preset %s" % preset)
         if name in fixed and fixed[name] != value:
-            raise _refused(name, value, "%s (fixed by preset %s)" % (fixed[name], preset))
+            raise refusal(name, value, "%s (fixed by preset %s)" % (fixed[name], preset))
         values[name] = value
         given[name] = value
     bastard = fixed.get("bastard", 0)
     players = values["players"]
     lo, hi = (3, 4) if bastard else players_allowed  # B1: Bastard for 3 or 4
     if not lo <= players <= hi:
-        raise _refused("players", players, "%d..%d for %s" % (lo, hi, preset))
+        raise refusal("players", players, "%d..%d for %s" % (lo, hi, preset))
     if values["start_10_12"] and values["ranks"] != 20:
-        raise _refused("start_10_12", 1, "0 (V3 needs ranks 1..20)")
+        raise refusal("start_10_12", 1, "0 (V3 needs ranks 1..20)")
     if "hand_size" in given and players != 2:
-        raise _refused("hand_size", given["hand_size"], "only with players=2")
+        raise refusal("hand_size", given["hand_size"], "only with players=2")
 
     r = Rules()
     r.preset = preset

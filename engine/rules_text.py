@@ -3,7 +3,7 @@ read into a Rules object: for records, saves and command lines. Kept apart from 
 setting up a game from the menus interns none of the parser's words on a device."""
 
 from engine import digits
-from engine.rules import PRESET_ORDER, _refused, make_rules
+from engine.rules import PRESET_ORDER, make_rules, refusal
 
 
 def option_value(text):
@@ -24,16 +24,16 @@ def parse_rules(text):
     """Parse 'classic players=4 optional_pass=1' (the form Rules.describe() writes)."""
     parts = text.split()
     if not parts:
-        raise _refused("preset", "''", ", ".join(PRESET_ORDER))
+        raise refusal("preset", "''", ", ".join(PRESET_ORDER))
     options = {}
     for part in parts[1:]:
         if "=" not in part:
-            raise _refused(_short(part), "?", "name=value")
+            raise refusal(_short(part), "?", "name=value")
         name, value = part.split("=", 1)
         if name == "preset":  # make_rules(preset, preset=...) would be a TypeError
-            raise _refused("preset", _short(value), "a preset name as the first word, not an option")
+            raise refusal("preset", _short(value), "a preset name as the first word, not an option")
         v = option_value(value)
         if not isinstance(v, int):
-            raise _refused(_short(name), _short(value), None)
+            raise refusal(_short(name), _short(value), None)
         options[name] = v
     return make_rules(_short(parts[0]), **options)

@@ -25,14 +25,14 @@ from engine.crc import put_crc
 MAGIC0 = 0x45  # 'E'
 MAGIC1 = 0x52  # 'R'
 VERSION = 2  # 2: the round number in two bytes (a match to a limit may outlast round 255)
-_HEAD = 5  # magic (2), version, length (2)
-_NO_SEAT = 255
+HEAD = 5  # magic (2), version, length (2)
+NO_SEAT = 255
 
 
 # --- bits ------------------------------------------------------------------------
 
 
-def _width(k):
+def bit_width(k):
     """Bits needed to write a number 0..k."""
     b = 0
     while k >> b:
@@ -75,14 +75,14 @@ class Tape:
 
     def add(self, index, n):
         """The move made was the index-th of the n legal moves."""
-        self.bits.put(index, _width(n - 1))
+        self.bits.put(index, bit_width(n - 1))
         self.count += 1
 
 
 # --- the round's starting position ------------------------------------------------
 
 
-def _deck(rules, buf=None):
+def deck_of(rules, buf=None):
     from engine.deal import build_deck
 
     if buf is None:
@@ -204,10 +204,10 @@ def dump_into(out, s, bots=None, extra=b"", tape=None, at=0):
     _u16(bits, s.hist_len)
     _u16(bits, s.stock_len)
     # The bit stream: where each card was dealt, the stock order, the moves.
-    deck, size = _deck(rules, _DECK)
+    deck, size = deck_of(rules, _DECK)
     where = _WHERE
     _start_position(s, deck, size, where)
-    wbits = _width(n + 1)
+    wbits = bit_width(n + 1)
     for i in range(size):
         bits.put(where[i], wbits)
     left = _LEFT  # the stock's cards, sorted: each stock card is written as its index among those left
@@ -225,7 +225,7 @@ def dump_into(out, s, bots=None, extra=b"", tape=None, at=0):
             k += 1
         if k == nleft:
             raise ValueError("snapshot: the stock order does not match the deal")
-        bits.put(k, _width(nleft - 1))
+        bits.put(k, bit_width(nleft - 1))
         nleft -= 1
         for i in range(k, nleft):
             left[i] = left[i + 1]

@@ -10,7 +10,7 @@ replayed. A refused blob raises SnapshotError and builds nothing.
 
 from engine.cards import GAME_CINQUILLO
 from engine.crc import crc_ok
-from engine.snapshot import _HEAD, _NO_SEAT, MAGIC0, MAGIC1, VERSION, Tape, _deck, _width
+from engine.snapshot import HEAD, MAGIC0, MAGIC1, NO_SEAT, VERSION, Tape, bit_width, deck_of
 
 
 class SnapshotError(ValueError):
@@ -38,12 +38,12 @@ def _set_round(s, deck, where, stock, fields):
     s.nactive = sum(s.active)
     s.tiebreak = tiebreak
     s.pending_tiebreak = 0
-    deal._clear_round(s)
+    deal.clear_round(s)
     s.round_no = round_no
     for i in range(len(deck)):
         w = where[i]
         if w < n:
-            deal._give(s, w, deck[i])
+            deal.give(s, w, deck[i])
         elif w == n + 1:
             s.table[deck[i] >> 5] |= 1 << (deck[i] & 31)
     for j in range(len(stock)):
@@ -66,8 +66,8 @@ def _set_round(s, deck, where, stock, fields):
     s.turn = first
     s.first = first
     s.forced = 0
-    if explicit_first == _NO_SEAT and (s.rules.game != 1 or round_no == 1):
-        deal._open(s)  # E10/E11/C5: who begins, and the card they must open with
+    if explicit_first == NO_SEAT and (s.rules.game != 1 or round_no == 1):
+        deal.open_round(s)  # E10/E11/C5: who begins, and the card they must open with
         if s.first != first:
             raise ValueError("the round's first seat is P%d, not P%d" % (s.first + 1, first + 1))
     s.phase = 0
@@ -93,7 +93,7 @@ def moves_by_replay(s, deck, where, active, bits):
             j += 1
         if j == k:
             raise ValueError("snapshot: move %d of the history does not replay" % (i + 1))
-        bits.put(j, _width(k - 1))
+        bits.put(j, bit_width(k - 1))
         work.apply(m)
 
 
@@ -121,7 +121,7 @@ def check(blob):
     """Why a blob cannot be a snapshot of this version ('' if the frame and CRC are good)."""
     if not isinstance(blob, (bytes, bytearray, memoryview)):
         return "not bytes"
-    if len(blob) < _HEAD + 4:
+    if len(blob) < HEAD + 4:
         return "too short (%d bytes)" % len(blob)
     if blob[0] != MAGIC0 or blob[1] != MAGIC1:
         return "not an Elfer Raus snapshot"
@@ -260,7 +260,7 @@ def _load(blob):
     from engine.state import State
 
     end = len(blob) - 4
-    r = _Reader(blob, _HEAD, end)
+    r = _Reader(blob, HEAD, end)
     text = r.take(r.byte()).decode()
     rules = parse_rules(text)
     n = rules.players
@@ -275,7 +275,7 @@ def _load(blob):
     rng = (r.u16(), r.u16(), r.u16())
     if dealer >= n or round_no < 1 or tiebreak > 1 or active >> n or not active:
         raise SnapshotError("snapshot: bad dealer, round, or seats")
-    if first >= n or not active >> first & 1 or explicit_first != _NO_SEAT and explicit_first != first:
+    if first >= n or not active >> first & 1 or explicit_first != NO_SEAT and explicit_first != first:
         raise SnapshotError("snapshot: bad first seat")
     if not (0 < rng[0] < 32363 and 0 < rng[1] < 31727 and 0 < rng[2] < 31657):
         raise SnapshotError("snapshot: bad PRNG state")
@@ -295,14 +295,14 @@ def _load(blob):
     extra = r.take(r.byte())
     hist_len = r.u16()
     stock_len = r.u16()
-    buf, size = _deck(rules)
+    buf, size = deck_of(rules)
     _check_match(rules, size, round_no, tiebreak, active, scores)
     if hist_len > _max_moves(n, size):  # before the history is allocated for them
         raise SnapshotError("snapshot: %d moves in one round; no round has that many" % hist_len)
     bits = _BitReader(blob, r.pos, end)
     deck = buf[:size]
     where = bytearray(len(deck))
-    wbits = _width(n + 1)
+    wbits = bit_width(n + 1)
     left = []
     for i in range(len(deck)):
         w = bits.get(wbits)
@@ -315,7 +315,7 @@ def _load(blob):
         raise SnapshotError("snapshot: the stock does not match the deal")
     stock = bytearray(stock_len)
     for j in range(stock_len):
-        k = bits.get(_width(len(left) - 1))
+        k = bits.get(bit_width(len(left) - 1))
         if k >= len(left):
             raise SnapshotError("snapshot: bad stock order")
         stock[j] = left.pop(k)
@@ -331,7 +331,7 @@ def _load(blob):
     explicit.check(rules, d, n, active)  # every card once, a hand for each seat playing, legal rows
     s = State(rules, dealer=dealer, deal_now=False, history=hist_len // 2 + 64)
     _set_round(s, deck, where, stock, (active, tiebreak, round_no, first, explicit_first, fourteen, starts))
-    if fourteen != _NO_SEAT and fourteen >= n:
+    if fourteen != NO_SEAT and fourteen >= n:
         raise SnapshotError("snapshot: bad 14-card seat")
     for p in range(n):
         s.scores[p] = scores[p]
@@ -343,7 +343,7 @@ def _load(blob):
         if s.phase != 0:
             raise SnapshotError("snapshot: moves after the end of the round")
         k = s.legal_moves(buf)
-        j = bits.get(_width(k - 1))
+        j = bits.get(bit_width(k - 1))
         if j >= k:
             raise SnapshotError("snapshot: move %d is not a legal move" % (i + 1))
         s.apply(buf[j])

@@ -211,6 +211,14 @@ class App:
         self.match = Match(rules, levels, seed, dealer, tape=self.new_tape())
         self.saved_at = -1  # the new match is saved at its first turn
 
+    def continue_with(self, match, setup):
+        """Continue's match (firmware/restore.py restored it) in play, saved as it stands, and
+        `setup` the set-up choices of its rules (Restart and the Rules page use them)."""
+        self.match = match
+        s = match.state
+        self.saved_at = (s.round_no << 12 | s.hist_len) << 2 | s.phase
+        self.setup = setup
+
     def table_gone(self):
         """The table's drawing let go for the panel's, a page coming next (a piece: the two
         are not made and held in the same pass)."""
@@ -260,10 +268,11 @@ class App:
             return
         m.recorded = True
         gc.collect()  # late in a match the heap is in pieces: room to compile firmware/saves.py
-        saves = _saves()
+        from firmware import saves
+
         m.rating = saves.record_match(self.stats, m)
         self.head = saves.head(self.settings, self.stats)
-        _unload_saves()
+        _unload("saves")
 
     def reset_stats(self):
         self.stats = {}
@@ -273,15 +282,20 @@ class App:
         """Settings or statistics changed: encode them again and save."""
         if self.store is None:
             return
-        self.head = _saves().head(self.settings, self.stats)
-        _unload_saves()
+        from firmware import saves
+
+        self.head = saves.head(self.settings, self.stats)
+        _unload("saves")
         self.save()
 
     # --- saves (firmware/store.py, firmware/saves.py, engine/snapshot.py) ------------------
     def open_store(self):
         """Boot: the board's storage region, the saved settings, statistics and match
         (firmware/restore.py); then the match code (docs/memory.md, "Saves")."""
-        _restore().open_store(self)
+        from firmware import restore
+
+        restore.open_store(self)
+        restore = None
         _unload("restore")
         gc.collect()  # before the UI is built: its objects fill the holes, not the far end
         if self.store is not None:
@@ -363,7 +377,9 @@ class App:
         if self.saved is None:
             return t(b"n_no_match")
         self.continuing = True  # until saved again: a crash now sets the save aside (set_aside)
-        why = _restore().resume(self)
+        from firmware import restore
+
+        why = restore.resume(self)
         _unload("restore")
         if why:
             self.continuing = False
@@ -382,12 +398,6 @@ class App:
             return False
 
 
-def _saves():
-    from firmware import saves
-
-    return saves
-
-
 _SNAPSHOT = []  # engine.snapshot once loaded: an import statement every turn would allocate
 
 
@@ -399,12 +409,6 @@ def _snapshot():
     return _SNAPSHOT[0]
 
 
-def _restore():
-    from firmware import restore
-
-    return restore
-
-
 def _drop_match_code():
     """No match is in memory: its bots' code goes too (the engine's core stays: every match and
     every save needs it), and the title menu finds the room it had before the match."""
@@ -412,10 +416,6 @@ def _drop_match_code():
 
     drop_levels()
     gc.collect()
-
-
-def _unload_saves():
-    _unload("saves")
 
 
 def _unload(name):

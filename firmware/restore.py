@@ -6,7 +6,7 @@ does not carry this code.
 
 import gc
 
-from firmware.app import _saves, _unload, _unload_saves
+from engine import unload
 from firmware.lang import t
 
 
@@ -24,13 +24,14 @@ def open_store(app):
 
         app.store = Store(region)
         payload = app.store.load()
-        _unload("storeread")  # reading is done: boot only
+        unload("firmware.storeread")  # reading is done: boot only
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
         app.add_notice(t(b"n_saves_off") % (e,))
         app.store = None
         return
-    saves = _saves()
+    from firmware import saves
+
     if payload is not None:
         app.stats, app.saved, notice = saves.decode(payload, app.settings)
         if notice:
@@ -38,12 +39,13 @@ def open_store(app):
             print(notice)
             app.add_notice(notice)
     app.head = saves.head(app.settings, app.stats)
-    _unload_saves()
+    saves = None
+    unload("firmware.saves")
 
 
 def resume(app):
     """Continue the saved match: '' when it is on the table, else why it could not be."""
-    from engine import snapshot_load, unload
+    from engine import snapshot_load
 
     app.match = None
     app.table = None
@@ -72,7 +74,7 @@ def resume(app):
 
 
 def _match_from(app, snap):
-    from engine import snapshot_load, unload
+    from engine import snapshot_load
 
     bots = snapshot_load.make_bots(snap)
     snapshot_load = None
@@ -83,11 +85,9 @@ def _match_from(app, snap):
     e = snap.extra
     seed = e[0] << 24 | e[1] << 16 | e[2] << 8 | e[3]
     levels = ["you"] + ["person" if lv is None else lv for lv in snap.levels[1:]]  # None: a person
-    rules = s.rules
-    app.match = Match(rules, levels, seed, state=s, bots=bots, tape=snap.tape)
+    m = Match(s.rules, levels, seed, state=s, bots=bots, tape=snap.tape)
     snap = None
-    app.saved_at = (s.round_no << 12 | s.hist_len) << 2 | s.phase
-    setup_from(app, rules, levels)
+    app.continue_with(m, setup_of(app.setup, s.rules, levels))
     if s.phase:
         # Saved at its round's end: the save stays that until the Scores page's A deals the next
         # round, so a reset on the round's pages comes back to the last of them, Scores (B there:
@@ -118,11 +118,12 @@ def refusal(snap, offered):
     return ""
 
 
-def setup_from(app, rules, levels):
-    """The set-up choices of a restored match (Restart and the Rules page use them)."""
+def setup_of(setup, rules, levels):
+    """The set-up choices `setup` (a copy) made those of a restored match's rules and levels."""
     from firmware.choices import ELFER_OPTIONS, LENGTHS
 
-    st = app.setup
+    st = dict(setup)
+    st["levels"] = list(st["levels"])
     g = rules.kind()
     st["game"] = g
     if g == "elfer":
@@ -135,3 +136,4 @@ def setup_from(app, rules, levels):
     for i, (_, (name, value)) in enumerate(LENGTHS[g]):
         if rules.rounds == value if name == "rounds" else not rules.rounds and rules.limit == value:
             st["length"] = i
+    return st

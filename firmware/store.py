@@ -23,10 +23,9 @@ without the newest save, and nowhere when the halves share an erase unit.
 from engine.crc import crc_update, put_crc
 
 ERROR_AREA = 256  # at the end of each half
-_HEAD = 4  # 'E', 'L', length (2); the sequence number (2) follows the payload
-PAYLOAD = _HEAD  # where the payload starts in Store.buf
-_MAGIC0 = 0x45
-_MAGIC1 = 0x4C
+PAYLOAD = 4  # where the payload starts in Store.buf: 'E', 'L', length (2); the sequence number follows it
+MAGIC0 = 0x45
+MAGIC1 = 0x4C
 _MIN_REGION = 1024
 
 # Bytes one nvm write erases, by sys.platform (CircuitPython ports; docs/saves.md).
@@ -75,7 +74,7 @@ class Store:
         self.writes = 0
 
     def capacity(self):
-        return self.slot_size - _HEAD - 6
+        return self.slot_size - PAYLOAD - 6
 
     def load(self):
         """The newest complete save's payload, or None (firmware/storeread.py: boot only)."""
@@ -91,7 +90,7 @@ class Store:
             n += len(p)
         self.room(n)
         buf = self.buf
-        i = _HEAD
+        i = PAYLOAD
         for p in parts:
             buf[i : i + len(p)] = p
             i += len(p)
@@ -102,19 +101,19 @@ class Store:
         if n > self.capacity():
             raise ValueError("save of %d bytes does not fit a slot (%d)" % (n, self.capacity()))
         buf = self.buf
-        if len(buf) < _HEAD + n + 6:
-            buf.extend(bytes(_HEAD + n + 70 - len(buf)))  # keeps what is in it
+        if len(buf) < PAYLOAD + n + 6:
+            buf.extend(bytes(PAYLOAD + n + 70 - len(buf)))  # keeps what is in it
         return buf
 
     def commit(self, n):
         """Write the n-byte payload already in buf[PAYLOAD:] as the newest save, unless it
         equals the last save; True if written. The buffer is made at boot and reused."""
         buf = self.buf
-        buf[0] = _MAGIC0
-        buf[1] = _MAGIC1
+        buf[0] = MAGIC0
+        buf[1] = MAGIC1
         buf[2] = n >> 8
         buf[3] = n & 255
-        i = _HEAD + n
+        i = PAYLOAD + n
         hi, lo = crc_update(0xFFFF, 0xFFFF, buf, 0, i)
         if hi == self.last_hi and lo == self.last_lo:
             return False  # unchanged (a CRC collision would skip one save: 1 in 4e9)

@@ -2,7 +2,8 @@
 match does not carry this code (firmware/store.py has the layout)."""
 
 from engine.crc import crc_ok, crc_update, put_crc
-from firmware.store import _HEAD, _MAGIC0, _MAGIC1, ERROR_AREA
+from firmware.store import ERROR_AREA, MAGIC0, MAGIC1
+from firmware.store import PAYLOAD as _HEAD  # a record's head: magic (2), length (2)
 
 _ERR1 = 0x78  # 'x': error record 'Ex' | length u16 | number u16 | UTF-8 text | CRC-32
 
@@ -10,7 +11,7 @@ _ERR1 = 0x78  # 'x': error record 'Ex' | length u16 | number u16 | UTF-8 text | 
 def _read_slot(st, base, size):
     """(seq, payload) of the slot at base, or None when it does not hold a complete save."""
     head = st.region[base : base + _HEAD]
-    if head[0] != _MAGIC0 or head[1] != _MAGIC1:
+    if head[0] != MAGIC0 or head[1] != MAGIC1:
         return None
     length = head[2] << 8 | head[3]
     if length > size - _HEAD - 6:
@@ -70,7 +71,7 @@ def _read_record(st, k):
     """(number, text) of half k's error area, or None."""
     at = (k + 1) * st.half - ERROR_AREA
     head = st.region[at : at + _HEAD + 2]
-    if head[0] != _MAGIC0 or head[1] != _ERR1:
+    if head[0] != MAGIC0 or head[1] != _ERR1:
         return None
     length = head[2] << 8 | head[3]
     if length > ERROR_AREA - 10:
@@ -99,7 +100,7 @@ def write_error(st, text):
     data = text.encode()[: ERROR_AREA - 10]
     n = _HEAD + 2 + len(data)
     buf = bytearray(n + 4)
-    buf[0] = _MAGIC0
+    buf[0] = MAGIC0
     buf[1] = _ERR1
     buf[2] = len(data) >> 8
     buf[3] = len(data) & 255
