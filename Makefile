@@ -80,8 +80,11 @@ SOAK ?= 10000
 soak: $(STAMP) $(MPVM_STAMP)
 	ELFER_SOAK=$(SOAK) $(PY) -m pytest -p no:cacheprovider -n auto $(ARGS)
 
+# The figures as 'key: value' lines on stdout; on stderr the plan and its estimate, each step with
+# the time left, and where the figures went. ARGS=--write also writes them into
+# docs/measurements.md's block (nothing tracked changes without it).
 bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
-	$(PY) tools/bench.py
+	$(PY) tools/bench.py $(ARGS)
 
 # The bot ladder: each level in one seat against three of the level below, duplicated deals,
 # in each game. ARGS adds to it or replaces its parts: --seats/--ladder replace the ladder,
@@ -91,6 +94,7 @@ TOURNEY_PRESETS := $(if $(filter --preset%,$(ARGS)),,classic cinquillo bastard)
 TOURNEY_LINEUP := $(if $(filter --seats% --ladder%,$(ARGS)),,--option players=4 --ladder random,easy,medium,expert,master)
 TOURNEY_COUNT := $(if $(filter --rounds% --matches%,$(ARGS)),,--rounds 2000)
 tournament: $(STAMP)
+	@echo "make tournament: $(if $(TOURNEY_PRESETS),$(TOURNEY_PRESETS) one after the other,one run)$(if $(ARGS),, (the ladder random < easy < medium < expert < master, 2000 duplicated rounds a rung: about 17 min on 2 cores, the classic master rung most of it)); each run says its estimate and the time left, then its table and files (build/tournament/ unless --out)" >&2
 	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) tools/tournament.py --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) tools/tournament.py $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))
 
 # Our bots against OpenSpiel's ISMCTS on duplicate deals (tools/arena.py): the expert against
@@ -102,6 +106,7 @@ tournament: $(STAMP)
 ARENA_RUNS := expert:classic:2:0.5 expert:cinquillo:4:2.0 expert:bastard:4:2.0 master:classic:2:2.0
 arena_part = $(word $(1),$(subst :, ,$(2)))
 arena: $(STAMP)
+	@echo "make arena: $(words $(ARENA_RUNS)) runs one after the other ($(ARENA_RUNS): level:game:players:uct_c)$(if $(ARGS),, against ISMCTS(1000), 200 deals each: about 4 h on 2 cores); each says its estimate, a line a deal with the time left, and where its files went (build/arena/)" >&2
 	$(foreach r,$(ARENA_RUNS),$(PY) tools/arena.py --level $(call arena_part,1,$(r)) --preset $(call arena_part,2,$(r)) --players $(call arena_part,3,$(r)) --uct-c $(call arena_part,4,$(r)) --sims 1000 --deals 200 --out build/arena $(ARGS) &&) true
 
 # The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython,

@@ -102,11 +102,14 @@ def test_arena_smoke_run_writes_its_figures(tmp_path, capsys):
     assert code == 0
     out, err = capsys.readouterr()
     lines = dict(line.split(": ") for line in out.splitlines())
-    # progress on stderr, a line a deal (the figures on stdout stay key: value lines)
-    assert [line.split(" (")[0] for line in err.splitlines()] == [
-        "arena: 1 of 2 deals played",
-        "arena: 2 of 2 deals played",
-    ]
+    # on stderr what it will play and an estimate, a line a deal with the time left, then where the
+    # output went (the figures on stdout stay key: value lines)
+    err = err.splitlines()
+    assert err[0].startswith("arena: medium against ISMCTS(8) in classic with 2 players, 2 deals x 2 seatings")
+    assert err[0].endswith(" s") and "about" in err[0]
+    assert [line.split(" (")[0] for line in err[1:3]] == ["arena: 1 of 2 deals played", "arena: 2 of 2 deals played"]
+    assert all(" left)" in line for line in err[1:3])
+    assert err[3].startswith("arena: done in ") and str(tmp_path) in err[3] and len(err) == 4
     key = "arena_classic_2p_medium_vs_ismcts8"
     assert lines[key + "_rounds"] == "4"  # two deals, each both ways
     low, rate, high = (float(lines[key + k]) for k in ("_winrate_ci_low", "_winrate", "_winrate_ci_high"))

@@ -116,3 +116,13 @@ def test_a_changed_pixel_is_found(tmp_path):
     assert differing(str(made), str(committed)) == ["title.png"]
     os.remove(committed / "title.png")
     assert differing(str(made), str(committed)) == ["title.png (not committed)"]
+
+
+def test_the_readme_picture_is_the_pybadge_table_scaled_up_pixel_for_pixel():
+    board, name, target, k = screenshots.README_PICTURE
+    (w, h), rgb = pixels(os.path.join(DOCS, board, name))
+    size, big = pixels(os.path.join(DOCS, target))
+    assert size == (w * k, h * k)
+    assert big == screenshots.scaled_up(rgb, (w, h), k), "run make screenshots"
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert "docs/screenshots/" + target in f.read()

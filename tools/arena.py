@@ -46,6 +46,12 @@ from engine.view import SeatView  # noqa: E402
 
 PRESETS = ("classic", "cinquillo", "bastard")
 SEARCHERS = ("expert", "master")  # the levels whose search samples worlds (--oracle-hidden)
+# Seconds one deal takes on one core at --sims 1000, every seating played (half the seats ISMCTS),
+# by game and players: what the start line's estimate is made of. ISMCTS's thinking is nearly all
+# of it, so our level does not count. Timed 2026-12-04 on a 2-core host busy with other work
+# (ISMCTS 773 ms a decision) and scaled to the ms per decision of the README's runs (193-418 ms).
+DEAL_SECONDS = {("classic", 2): 60.0, ("cinquillo", 4): 15.0, ("bastard", 4): 12.0}
+DEAL_SECONDS_OTHER = 30.0  # other games and player counts
 
 
 def seatings(players, ismcts=None):
@@ -251,6 +257,20 @@ def check_level(parser, name, level):
         parser.error("unknown %s %r; levels: %s" % (name, level, ", ".join(levels)))
 
 
+def duration(seconds):
+    """'40 s', '17 min' or '2.5 h': how long, for a person."""
+    if seconds < 90:
+        return "%.0f s" % seconds
+    return "%.0f min" % (seconds / 60) if seconds < 5400 else "%.1f h" % (seconds / 3600)
+
+
+def estimate_seconds(args, workers):
+    """About how long the run takes: DEAL_SECONDS scaled by the simulations and the ISMCTS seats."""
+    per_deal = DEAL_SECONDS.get((args.preset, args.players), DEAL_SECONDS_OTHER)
+    per_deal *= args.sims / 1000 * args.ismcts_seats / (args.players // 2)
+    return per_deal * math.ceil(args.deals / workers)
+
+
 def main(argv=None):
     parser = make_parser()
     args = parser.parse_args(argv)
@@ -285,12 +305,33 @@ def main(argv=None):
     task = (args.preset, args.players, args.level)
     tasks = [task + ([seed], args.sims, args.uct_c, args.ismcts_seats, args.oracle_hidden) for seed in seeds]
     results = []
+    rounds_each = len(seatings(args.players, args.ismcts_seats))
+    print(
+        "arena: %s against ISMCTS(%d) in %s with %d players, %d deals x %d seatings = %d rounds on %d workers:"
+        " about %s"
+        % (
+            args.level,
+            args.sims,
+            args.preset,
+            args.players,
+            args.deals,
+            rounds_each,
+            args.deals * rounds_each,
+            workers,
+            duration(estimate_seconds(args, workers)),
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
     with worker_pool(workers) if workers > 1 else nullcontext() as pool:
         done = pool.imap_unordered(play_chunk, tasks) if pool else map(play_chunk, tasks)
         for chunk in done:
             results.append(chunk)
+            spent = time.time() - t0
+            left = spent / len(results) * (len(tasks) - len(results))
             print(
-                "arena: %d of %d deals played (%.0f s)" % (len(results), len(tasks), time.time() - t0),
+                "arena: %d of %d deals played (%.0f s, about %s left)"
+                % (len(results), len(tasks), spent, duration(left)),
                 file=sys.stderr,
                 flush=True,
             )
@@ -306,6 +347,14 @@ def main(argv=None):
     print("%s_seconds: %.1f" % (key, time.time() - t0))
     if args.out:
         write_outputs(args, rounds, figures, key)
+        where = "%s.csv, .json%s" % (os.path.join(args.out, key), ", .png" if load_pyplot() else "")
+    else:
+        where = "no files (--out DIR writes them)"
+    print(
+        "arena: done in %s; the figures above on stdout, %s" % (duration(time.time() - t0), where),
+        file=sys.stderr,
+        flush=True,
+    )
     return 0
 
 

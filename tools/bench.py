@@ -14,10 +14,12 @@ The 9577 ms once used here is CircuitPython's time on an RP2040
 renderer's Python and its blits alike: framebuf's C loops gain less from the
 host's speed, so they overstate a board's time.
 
-While it runs it says on stderr which measurement it is at ('bench [3/13] ...'),
-so stdout holds only the 'key: value' lines. With every figure measured it
-rewrites the README's figures block (between the bench markers) from the same
-run, with the date and the machine's load average; --no-readme leaves it alone.
+Before it starts it says on stderr what it will measure and about how long that takes (each
+step's time on 2 cores, STEP_ESTIMATES); while it runs, which measurement it is at and the time
+left ('bench [3/15] ... (40 s so far, about 17 min left)'), so stdout holds only the 'key: value'
+lines. With --write and every figure measured it rewrites the figures block of
+docs/measurements.md (between the bench markers) from the same run, with the date and the
+machine's load average; without it nothing is written.
 """
 
 import os
@@ -43,26 +45,55 @@ from tools.workers import worker_pool  # noqa: E402
 
 SAMD51_CALIBRATION_MS = 8400.0
 PICO_MP_CALIBRATION_MS = 4056.0  # the calibration loop, MicroPython v1.27 on an RP2040 (see above)
-README = os.path.join(TOOLS, "..", "README.md")
+MEASUREMENTS = os.path.join(TOOLS, "..", "docs", "measurements.md")
 BEGIN = "<!-- bench figures: written by make bench (tools/bench.py) -->"
 END = "<!-- end of bench figures -->"
 
 
-class Progress:
-    """'bench [k/N] what (elapsed)' on stderr, one line per measurement."""
+def duration(seconds):
+    """'40 s' or '17 min': how long, for a person."""
+    return "%.0f s" % seconds if seconds < 90 else "%.0f min" % (seconds / 60)
 
-    def __init__(self, total, stream=None):
-        self.total = total
+
+class Progress:
+    """On stderr: the plan and its estimate at the start ('bench: 15 measurements ... about 19
+    min'), then 'bench [k/N] what (elapsed, about T left)' at each measurement, and part lines
+    inside a long one; the time left is the estimates of this step and the ones after it."""
+
+    def __init__(self, estimates, stream=None):
+        self.estimates = tuple(estimates)
+        self.total = len(self.estimates)
         self.done = 0
         self.stream = stream or sys.stderr
         self.t0 = time.monotonic()
 
-    def __call__(self, what):
-        self.done += 1
-        self.stream.write(
-            "bench [%d/%d] %s (%.0f s so far)\n" % (self.done, self.total, what, time.monotonic() - self.t0)
-        )
+    def write(self, line):
+        self.stream.write(line + "\n")
         self.stream.flush()
+
+    def start(self, what):
+        self.write("bench: %d measurements: %s; about %s in all" % (self.total, what, duration(sum(self.estimates))))
+
+    def left(self, fraction_of_this_step_done=0.0):
+        here = self.estimates[self.done - 1] * (1 - fraction_of_this_step_done) if self.done else 0
+        return here + sum(self.estimates[self.done :])
+
+    def __call__(self, what):
+        self.done = min(self.done + 1, self.total)
+        self.write(
+            "bench [%d/%d] %s (%.0f s so far, about %s left)"
+            % (self.done, self.total, what, time.monotonic() - self.t0, duration(self.left()))
+        )
+
+    def part(self, k, n, what):
+        """Part k of n of the current step is done."""
+        self.write(
+            "bench [%d/%d]   %s: %d of %d (%.0f s so far, about %s left)"
+            % (self.done, self.total, what, k, n, time.monotonic() - self.t0, duration(self.left(k / n)))
+        )
+
+    def end(self):
+        return time.monotonic() - self.t0
 
 
 def engine_rounds(args):
@@ -156,19 +187,24 @@ def micropython_figures(seconds, figures, step):
         # The probe runs compiled (its own names and the checkout's path not interned).
         m6 = upy.compile_probe("tools/mp/match6.py", build)
         upy.compile_probe("tools/mp/match6.py", plain)
+        heaps = 2 + len(BOARD_LEVELS) + 1 + 3
+        part = getattr(step, "part", lambda k, n, what: None)
         figures["heap_kib_match6_mpy"] = "%.2f" % (upy.smallest_heap(m6, build) / 1024)
         figures["heap_kib_match6_py"] = "%.2f" % (upy.smallest_heap(m6, plain) / 1024)
-        for level in BOARD_LEVELS:  # (the master is for fast hosts: no handheld heap to fit)
+        part(2, heaps, "heaps")
+        for i, level in enumerate(BOARD_LEVELS):  # (the master is for fast hosts: no handheld heap to fit)
             kib = upy.smallest_heap(m6, build, args=("1", level)) / 1024
             figures["heap_kib_match6_mpy_" + level] = "%.2f" % kib
+            part(3 + i, heaps, "heaps, last six " + level)
         # Four Cinquillo experts: their search also loads engine/inference.py.
         kib = upy.smallest_heap(m6, build, args=("1", "expert", "cinquillo")) / 1024
         figures["heap_kib_match4_mpy_expert_cinquillo"] = "%.2f" % kib
         # Four, three and two classic experts: they load their learned value (engine/value.py and
         # the table of their player count, engine/value_classicN.py).
-        for players in ("4", "3", "2"):
+        for i, players in enumerate(("4", "3", "2")):
             kib = upy.smallest_heap(m6, build, args=("1", "expert", "classic", players)) / 1024
             figures["heap_kib_match%s_mpy_expert_classic" % players] = "%.2f" % kib
+            part(heaps - 2 + i, heaps, "heaps, last %s classic experts" % players)
         # The firmware's logic (engine + UI as .py, display stand-ins): 4 players, 2 rounds by buttons.
         step("MicroPython heap of the firmware's logic, medium and expert bots")
         from mp import fw_mem_host as fwm
@@ -277,6 +313,7 @@ def firmware_heap_figures(figures, step):
     from mp import fw_mem_host as fwm
 
     step("firmware heap per board: boot, menus, a match against experts, reset, Continue, match over")
+    done = 0
     for runtime in ("cp", "mp"):
         boards = [b for b, r in fwm.BOARDS if r == runtime]
         kind = "cp32" if runtime == "cp" else "mpy32"
@@ -300,6 +337,8 @@ def firmware_heap_figures(figures, step):
                         figures["fw_qstrs_board_cp32_pybadge"] = "%d" % on_board
                 except RuntimeError as e:
                     sys.stderr.write("firmware heap of %s failed: %s\n" % (board, e))
+                done += 1
+                getattr(step, "part", lambda k, n, what: None)(done, len(fwm.BOARDS), "boards, last " + board)
         finally:
             shutil.rmtree(build, ignore_errors=True)
 
@@ -456,8 +495,16 @@ def web_figures(figures, step):
         shutil.rmtree(site, ignore_errors=True)
 
 
-STEPS = 15  # the step() calls of a full run: 8 in measure(), 3 in micropython_figures(), 2 in wasm_figures(),
-# 1 in redraw_figures(), 1 in web_figures()
+# Each step's time in seconds on 2 cores (BENCH_SECONDS=3), in the order of a full run: the start
+# line's estimate and the time left are made of them (timed 2026-12-04 while the host was busy
+# with other work, load average 6-11; step 13 as issue 39 reports it). The step() calls: 8 in
+# measure(), 3 in micropython_figures(), 2 in wasm_figures(), 1 in redraw_figures(), 1 in web_figures().
+STEP_ESTIMATES = (3, 3, 6, 3, 3, 21, 1, 8, 21, 250, 35, 37, 900, 60, 60)
+STEPS = len(STEP_ESTIMATES)
+PLAN = (
+    "CPython and MicroPython throughput, bot decision times, heaps, the 32-bit VM's allocation, each"
+    " board's firmware heap and redraw, the browser page"
+)
 
 
 # Keys the MicroPython scripts print (tools/mp/bench_mp.py, memmap.py, tools/alloc_probe.py): by family.
@@ -561,8 +608,8 @@ def conditions():
     )
 
 
-def readme_block(figures, taken):
-    """The README's figures block: the markers, the conditions, every 'key: value' line."""
+def figures_block(figures, taken):
+    """docs/measurements.md's figures block: the markers, the conditions, every 'key: value' line."""
     lines = [BEGIN, "Taken by `make bench` on %s:" % taken, "", "<details><summary>every figure</summary>", "", "```"]
     lines.extend(figure_lines(figures))
     lines.extend(["```", "", "</details>", END])
@@ -570,44 +617,58 @@ def readme_block(figures, taken):
 
 
 def read_block(text):
-    """(conditions, {key: value}) of the README's figures block; ValueError when it is missing."""
+    """(conditions, {key: value}) of the figures block; ValueError when it is missing."""
     if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
-        raise ValueError("the README has no single bench figures block (%s ... %s)" % (BEGIN, END))
+        raise ValueError("no single bench figures block (%s ... %s)" % (BEGIN, END))
     block = text[text.index(BEGIN) + len(BEGIN) : text.index(END)]
     head, _, body = block.partition("```")
     return head.strip(), parse_keys(body.partition("```")[0])
 
 
-def write_readme(figures, taken, path=README):
+def write_block(figures, taken, path=MEASUREMENTS):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     read_block(text)  # both markers are there, once each
     start = text.index(BEGIN)
     end = text.index(END) + len(END)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(text[:start] + readme_block(figures, taken) + text[end:])
+        f.write(text[:start] + figures_block(figures, taken) + text[end:])
+
+
+USAGE = "usage: bench.py [--write]   (--write: the figures into docs/measurements.md too)\n"
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    if argv not in ([], ["--no-readme"]):
-        sys.stderr.write("usage: bench.py [--no-readme]\n")
+    if argv not in ([], ["--write"]):
+        sys.stderr.write(USAGE)
         return 2
+    write = bool(argv)
+    where = os.path.relpath(MEASUREMENTS)
     seconds = float(os.environ.get("BENCH_SECONDS", "3"))
-    figures = measure(seconds, Progress(STEPS))
+    progress = Progress(STEP_ESTIMATES)
+    progress.start(PLAN)
+    if write:
+        then = "then into %s's block" % where
+    else:
+        then = "nothing is written (make bench ARGS=--write writes %s)" % where
+    sys.stderr.write("bench: the figures go to stdout as 'key: value' lines; %s\n" % then)
+    figures = measure(seconds, progress)
     taken = conditions()
     for line in figure_lines(figures):
         print(line)
     sys.stdout.flush()
-    if argv:
+    spent = "bench: done in %s, %d figures on stdout" % (duration(progress.end()), len(figures))
+    if not write:
+        sys.stderr.write("%s; %s not written (ARGS=--write writes it)\n" % (spent, where))
         return 0
-    with open(README, encoding="utf-8") as f:
+    with open(MEASUREMENTS, encoding="utf-8") as f:
         missing = sorted(set(read_block(f.read())[1]) - set(figures))
     if missing:
-        sys.stderr.write("README figures not updated: not measured here: %s\n" % ", ".join(missing))
-        return 0
-    write_readme(figures, taken)
-    sys.stderr.write("README figures block updated (%s)\n" % taken)
+        sys.stderr.write("%s; %s not written: not measured here: %s\n" % (spent, where, ", ".join(missing)))
+        return 1
+    write_block(figures, taken)
+    sys.stderr.write("%s; written to %s (%s)\n" % (spent, where, taken))
     return 0
 
 

@@ -330,6 +330,33 @@ def save_png(path, size, rgb):
     pygame.image.save(pygame.image.frombuffer(rgb, size, "RGB"), path)
 
 
+# The README's one large picture: a PyBadge table mid-round, each pixel a 4x4 block.
+README_PICTURE = ("pybadge", "table_later.png", "readme-table.png", 4)
+
+
+def scaled_up(rgb, size, k):
+    """RGB bytes of a picture k times as wide and as high, each pixel a k x k block (nearest neighbour)."""
+    w, h = size
+    out = bytearray()
+    for y in range(h):
+        row = b"".join(rgb[3 * (y * w + x) : 3 * (y * w + x) + 3] * k for x in range(w))
+        out += row * k
+    return bytes(out)
+
+
+def readme_picture(shots_dir):
+    """Writes docs/screenshots/readme-table.png from the PyBadge's table in shots_dir/pybadge/."""
+    import pygame
+
+    board, name, target, k = README_PICTURE
+    surface = pygame.image.load(os.path.join(shots_dir, board, name))
+    size = surface.get_size()
+    rgb = scaled_up(pygame.image.tobytes(surface, "RGB"), size, k)
+    path = os.path.join(shots_dir, target)
+    save_png(path, (size[0] * k, size[1] * k), rgb)
+    return path
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(simdrive.ROOT, "docs", "screenshots"))
@@ -352,6 +379,8 @@ def main(argv=None):
         shots = session(board, folder)
         total += len(shots)
         print("%s: %d screens in %s" % (board, len(shots), folder))
+    if "pybadge" in boards:
+        print("the README's picture: %s" % readme_picture(args.out))
     print("screenshots: %d" % total)
     return 0
 

@@ -259,25 +259,60 @@ def chunk_size(deals, workers):
     return max(1, min(MAX_CHUNK, math.ceil(deals / (workers * 8))))
 
 
-def run_tasks(tasks, workers, progress):
-    """Results per task, in task order, whatever order the workers finish in."""
+def run_tasks(tasks, workers, progress, costs=None):
+    """Results per task, in task order, whatever order the workers finish in; costs: the
+    estimated seconds of a game of each task, for the progress bar's share and time left."""
     results = [None] * len(tasks)
+    costs = costs or [1.0] * len(tasks)
     if workers <= 1:
         for i, task in enumerate(tasks):
             results[i] = play_chunk(task)
-            progress.advance(len(results[i]))
+            progress.advance(len(results[i]), costs[i] * len(results[i]))
         return results
     with worker_pool(min(workers, len(tasks))) as pool:
         for i, games in pool.imap_unordered(_indexed, enumerate(tasks)):
             results[i] = games
-            progress.advance(len(games))
+            progress.advance(len(games), costs[i] * len(games))
     return results
+
+
+# Seconds a seat's bot spends on a round, on one core, with 4 players (all four seats of one
+# level, 2026-12-04 on 2 cores): what the start line's estimate and the progress bar's share are
+# made of, so a ladder's slow last rung (the classic master) counts for what it takes. Other
+# presets count as classic; the master plays as the expert outside classic.
+SEAT_ROUND_SECONDS = {
+    "classic": {"random": 0.0005, "easy": 0.0007, "medium": 0.0016, "expert": 0.018, "master": 0.90},
+    "cinquillo": {"random": 0.0001, "easy": 0.0001, "medium": 0.0003, "expert": 0.0064, "master": 0.0071},
+    "bastard": {"random": 0.0002, "easy": 0.0001, "medium": 0.0003, "expert": 0.0044, "master": 0.0048},
+}
+ROUNDS_PER_MATCH = 5  # about, for the estimate in match mode
+
+
+def game_seconds(plan, lineup):
+    """About how long one game (a round, or a match) of this lineup takes on one core."""
+    table = SEAT_ROUND_SECONDS.get(plan.preset, SEAT_ROUND_SECONDS["classic"])
+    per_round = sum(table.get(level, table["expert"]) for level in lineup)
+    return per_round * (ROUNDS_PER_MATCH if plan.unit == "match" else 1)
+
+
+def estimate_seconds(plan):
+    """About how long the whole run takes on its workers."""
+    games = plan.deals * plan.rules.players
+    return sum(game_seconds(plan, c.lineup) * games for c in plan.contests) / max(1, plan.workers)
+
+
+def duration(seconds):
+    """'40 s', '17 min' or '2.5 h': how long, for a person."""
+    if seconds < 90:
+        return "%.0f s" % seconds
+    return "%.0f min" % (seconds / 60) if seconds < 5400 else "%.1f h" % (seconds / 3600)
 
 
 def play_all(plan, progress):
     """Games per contest, each list in deal order."""
     tasks = make_tasks(plan, chunk_size(plan.deals, plan.workers))
-    results = run_tasks([t for _, t in tasks], plan.workers, progress)
+    costs = [game_seconds(plan, plan.contests[ci].lineup) for ci, _ in tasks]
+    results = run_tasks([t for _, t in tasks], plan.workers, progress, costs)
     per_contest = [[] for _ in plan.contests]
     for (ci, _), games in zip(tasks, results, strict=True):
         per_contest[ci].extend(games)
@@ -285,30 +320,45 @@ def play_all(plan, progress):
 
 
 class Progress:
-    """A one-line text bar on a stream (stderr), redrawn in place."""
+    """A one-line text bar on a stream (stderr), redrawn in place: the share of the estimated
+    work done (each game weighted by its cost, so a slow rung counts for what it takes), the
+    games played, the time so far and the time left."""
 
-    def __init__(self, total, label, stream=None, enabled=True, width=30):
+    def __init__(self, total, label, stream=None, enabled=True, width=30, cost=None):
         self.total = max(1, total)
+        self.cost = cost if cost and cost > 0 else float(self.total)
         self.label = label
         self.stream = stream or sys.stderr
         self.enabled = enabled
         self.width = width
         self.done = 0
+        self.spent = 0.0
         self.t0 = time.perf_counter()
         self.last = -1.0
 
-    def advance(self, k):
+    def advance(self, k, cost=None):
         self.done += k
+        self.spent += k if cost is None else cost
         now = time.perf_counter()
         if self.enabled and (now - self.last >= 0.1 or self.done >= self.total):
             self.last = now
             self.draw(now)
 
     def draw(self, now):
-        frac = min(1.0, self.done / self.total)
+        frac = min(1.0, self.spent / self.cost) if self.done < self.total else 1.0
         fill = int(frac * self.width)
         bar = "#" * fill + "." * (self.width - fill)
-        text = "\r[%s] %3d%% %d/%d %s %.1fs" % (bar, frac * 100, self.done, self.total, self.label, now - self.t0)
+        elapsed = now - self.t0
+        left = ", about %s left" % duration(elapsed / frac * (1 - frac)) if 0 < frac < 1 else ""
+        text = "\r[%s] %3d%% %d/%d %s %.1fs%s   " % (
+            bar,
+            frac * 100,
+            self.done,
+            self.total,
+            self.label,
+            elapsed,
+            left,
+        )
         self.stream.write(text)
         self.stream.flush()
 
@@ -720,7 +770,13 @@ def main(argv=None):
     check_outputs(plan)
     say(describe_plan(plan))
     total = plan.deals * plan.rules.players * len(plan.contests)
-    progress = Progress(total, units(plan), enabled=not args.quiet)
+    cost = sum(game_seconds(plan, c.lineup) for c in plan.contests) * plan.deals * plan.rules.players
+    if not args.quiet:
+        sys.stderr.write(
+            "tournament.py: %d %s: about %s on %d workers; then the table, and the files in %s\n"
+            % (total, units(plan), duration(estimate_seconds(plan)), plan.workers, shown(plan.out))
+        )
+    progress = Progress(total, units(plan), enabled=not args.quiet, cost=cost)
     t0 = time.perf_counter()
     per_contest = play_all(plan, progress)
     progress.finish()
