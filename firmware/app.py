@@ -231,7 +231,7 @@ class App:
         if self.table_screen is None:
             self.table_screen = screens.TableScreen(self)
         self.show(self.table_screen)
-        if self.match.state.phase != 0:
+        if self.match.state.is_round_over():
             self.table_screen.check_round_end(self)
 
     def fresh_seed(self):
@@ -252,7 +252,7 @@ class App:
         as after a reset (firmware/restore.py). Without saves it stays in memory for Continue."""
         m = self.match
         store = self.store
-        if store is not None and m is not None and m.state.phase != 2:
+        if store is not None and m is not None and not m.state.is_match_over():
             self.save()  # the snapshot is in the store's buffer even when unchanged or not written
             buf = store.buf
             at = store.payload_at + len(self.head) + 2
@@ -294,8 +294,11 @@ class App:
         (firmware/restore.py); then the match code (docs/memory.md, "Saves")."""
         from firmware import restore
 
-        restore.open_store(self)
+        kept = restore.open_store(self)
         restore = None
+        if kept is not None:
+            self.store, self.stats, self.saved, self.head = kept
+            kept = None
         _unload("restore")
         gc.collect()  # before the UI is built: its objects fill the holes, not the far end
         if self.store is not None:
@@ -326,13 +329,13 @@ class App:
         """Save once per turn: when a turn begins, and when a round or the match ends.
         Never mid-move (apply() is whole, and this runs between steps)."""
         s = self.match.state
-        if s.phase == 0 and (s.placed or s.drawn):
+        if not s.is_round_over() and (s.placed or s.drawn):
             return
         key = (s.round_no << 12 | s.hist_len) << 2 | s.phase  # an int: no new object each turn
         if key == self.saved_at:
             return
         self.saved_at = key
-        if s.phase == 2:
+        if s.is_match_over():
             self.record_match()
         self.save()
         if s.phase:
@@ -352,7 +355,7 @@ class App:
         buf = store.room(len(head) + 2 + SNAPSHOT_MAX)
         buf[p0 : p0 + len(head)] = head
         k = 0
-        if m is not None and m.state.phase != 2:
+        if m is not None and not m.state.is_match_over():
             self.saved = None  # Continue now means the match in memory
             k = _snapshot().dump_into(buf, m.state, m.bots, m.extra, m.tape, at)
             store.room(len(head) + 2 + k)  # (the rare snapshot longer than SNAPSHOT_MAX)
@@ -377,12 +380,16 @@ class App:
         if self.saved is None:
             return t(b"n_no_match")
         self.continuing = True  # until saved again: a crash now sets the save aside (set_aside)
+        self.match = None
+        self.table = None
+        self.table_screen = None
         from firmware import restore
 
         why = restore.resume(self)
         _unload("restore")
         if why:
             self.continuing = False
+            self.saved = None
         return why
 
     def set_aside(self):

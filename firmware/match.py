@@ -82,7 +82,7 @@ class Match:
         if not self.view.my_turn():
             from firmware import words
 
-            if self.state.phase == 0:
+            if not self.state.is_round_over():
                 return words.wait(self.state.turn)
             return "%s: %s" % words.refusal(self.state, move)  # the round is over
         j = 0  # its index among the legal moves, for the tape
@@ -147,7 +147,7 @@ class Match:
 
     def bot_on_turn(self):
         s = self.state
-        return s.phase == 0 and self.bots[s.turn] is not None
+        return not s.is_round_over() and self.bots[s.turn] is not None
 
     def hint(self):
         """(move, reason in the person's language) the expert suggests for the person now."""

@@ -11,45 +11,47 @@ from firmware.lang import t
 
 
 def open_store(app):
-    """Boot: the board's storage region, the saved settings, statistics and match.
+    """Boot: (store, stats, saved, head): the board's storage region, the statistics and the
+    saved match read from it (the settings too, into app.settings), the records' head; None
+    without storage (each notice said with app.add_notice). App.open_store keeps them.
     (engine/snapshot.py, which every save needs, is loaded when the first match starts.)"""
     try:
         region = app.board.storage()
         if region is None:
-            return
+            return None
         kept = getattr(region, "notice", "")  # FileRegion: a save file of another size set aside
         if kept:
             app.add_notice(kept)
         from firmware.store import Store
 
-        app.store = Store(region)
-        payload = app.store.load()
+        store = Store(region)
+        payload = store.load()
         unload("firmware.storeread")  # reading is done: boot only
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
         app.add_notice(t(b"n_saves_off") % (e,))
-        app.store = None
-        return
+        return None
     from firmware import saves
 
+    stats = app.stats
+    saved = None
     if payload is not None:
-        app.stats, app.saved, notice = saves.decode(payload, app.settings)
+        stats, saved, notice = saves.decode(payload, app.settings)
         if notice:
             notice = t(notice)
             print(notice)
             app.add_notice(notice)
-    app.head = saves.head(app.settings, app.stats)
+    head = saves.head(app.settings, stats)
     saves = None
     unload("firmware.saves")
+    return store, stats, saved, head
 
 
 def resume(app):
-    """Continue the saved match: '' when it is on the table, else why it could not be."""
+    """Continue the saved match (App.resume has let go of the match in memory): '' when it
+    is on the table, else why it could not be (App.resume then forgets the save)."""
     from engine import snapshot_load
 
-    app.match = None
-    app.table = None
-    app.table_screen = None
     gc.collect()
     snap, why = snapshot_load.safe_load(app.saved)
     for name in ("explicit", "rules_text", "rules"):
@@ -64,7 +66,6 @@ def resume(app):
         if why.startswith("snapshot"):
             why = why[8:].lstrip(": ")
         print("saved match refused: " + why)
-        app.saved = None
         return t(b"n_save_refused") % why
     # The rest in pieces, a loop pass each after a collection (the snapshot's reading let go
     # first): the menus let go and the table's drawing made, the bots and the match, the table.

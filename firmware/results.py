@@ -65,7 +65,7 @@ def note_round(m):
     """Keep the round just ended (once): its move count (2 bytes), then (seat, move) pairs."""
     log = m.log
     s = m.state
-    if log is None or s.phase == 0 or logged_rounds(log) >= s.round_no:
+    if log is None or not s.is_round_over() or logged_rounds(log) >= s.round_no:
         return
     n = s.hist_len
     if len(log) + 2 + 2 * n > LOG_MAX:

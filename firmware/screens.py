@@ -9,6 +9,7 @@ a match is on the table.
 """
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
+from engine import const
 from engine.cards import DRAW, END, PASS
 from firmware import keys, ui
 from firmware.lang import t
@@ -20,6 +21,7 @@ def seat(p):
     return t(b"seat") % (p + 1)
 
 
+_PLAYING = const(0)  # engine/state.py's phases
 MOVE_KEYS = {DRAW: b"k_draw", END: b"k_end", PASS: b"k_pass"}
 THINK_MS = 20  # a master thinks a playout at a time for up to this long an app step
 
@@ -110,7 +112,7 @@ class TableScreen(Screen):
         m = app.match
         v = m.view
         tv = app.table
-        lit = v.turn if v.phase == 0 else -1
+        lit = v.turn if v.phase == _PLAYING else -1
         if lit != self.lit:  # the NeoPixels show whose turn it is
             self.lit = lit
             app.board.show_turn(lit, v.n)
@@ -146,7 +148,7 @@ class TableScreen(Screen):
 
         v = m.view
         board = app.board
-        if v.phase != 0:
+        if v.phase != _PLAYING:
             return t(b"ts_round_over") + " " + keys.hint(board, ((A, b"k_results"),))
         if not m.my_turn():
             return t(b"ts_playing") % seat(v.turn) + "  " + keys.hint(board, ((START, b"k_menu"),))
@@ -171,7 +173,7 @@ class TableScreen(Screen):
 
             app.show(PauseMenu(app))
             return
-        if m.state.phase != 0:
+        if m.state.is_round_over():
             if b == A:  # in pieces (app.later): the table let go for the panel, then the round's page
                 app.later(app.table_gone, lambda: _round_end_page(app))
             return
@@ -213,7 +215,7 @@ class TableScreen(Screen):
             self.say(t(b"ts_refused") % why, ui.WARN)
             app.sound("refuse")
             return
-        app.sound("draw" if mv >= 250 else "play")
+        app.sound("draw" if mv >= DRAW else "play")
         self.after_move(app, now)
 
     def finish(self, app, now):
@@ -222,7 +224,7 @@ class TableScreen(Screen):
         if moves:
             self.move(app, moves[0], now)
         else:
-            self.move(app, 250, now)  # DRAW: the engine says why it is not allowed
+            self.move(app, DRAW, now)  # the engine says why it is not allowed
 
     def after_move(self, app, now):
         self.focus_playable(app.match)
@@ -245,7 +247,7 @@ class TableScreen(Screen):
             app.dirty = True
         m = app.match
         s = m.state
-        if s.phase == 0 and m.people >> s.turn & 1 and s.turn != m.view.seat:
+        if not s.is_round_over() and m.people >> s.turn & 1 and s.turn != m.view.seat:
             # Pass-and-play: another person's turn than the hand on show's. The table let go,
             # then the page that hides the hand (firmware/handover.py).
             app.later(app.table_gone, lambda: _hand_over(app))
@@ -278,7 +280,7 @@ class TableScreen(Screen):
 
     def check_round_end(self, app):
         m = app.match
-        if m.state.phase != 0:
+        if m.state.is_round_over():
             # A press already made was meant for the table (a quick second A on the last card):
             # it must not skip the round's end unseen.
             app.input.flush(app.now)

@@ -12,7 +12,7 @@ a cursor bar above and playable marks below, both in one small bitmap each.
 Every word goes through firmware.lang; firmware/legend.py explains the symbols.
 """
 
-from engine import turn
+from engine import const, turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP
 from firmware import ui
 from firmware.lang import current, t
@@ -20,6 +20,7 @@ from firmware.ticks import ticks_diff
 
 current()  # the language's table is read now, at boot (the app imports this module then), not mid-match
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
+_PLAYING = const(0)  # engine/state.py's phases
 ROW_RGB = ((0xE02020, 0xE8C020, 0x2060E8, 0x20B040), (0xD8B030, 0xD02828, 0x3070E0, 0x309040))
 TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.WHITE))
 DEAD_RGB = 0x701010
@@ -118,7 +119,7 @@ class TableView:
         if key == self.shown_status:  # (a small int: nothing made when nothing changed)
             return
         self.shown_status = key
-        if v.phase != 0:
+        if v.phase != _PLAYING:
             who = t(b"table_round_over")
         elif you_move:
             who = t(b"table_your_turn")
@@ -148,7 +149,7 @@ class TableView:
         for i in range(n - 1):
             p = (p + 1) % n  # clockwise from the person, whatever the direction of play
             # What the opponent's lines are drawn from, as one int: drawn again only when it changed.
-            key = (((v.count[p] << 1 | v.active[p]) << 1 | (v.turn == p and v.phase == 0)) << 8 | last[p]) << 8
+            key = (((v.count[p] << 1 | v.active[p]) << 1 | (v.turn == p and v.phase == _PLAYING)) << 8 | last[p]) << 8
             key |= last_card[p]
             if key == self.shown_opps[i]:
                 continue
@@ -161,7 +162,7 @@ class TableView:
                     text = t(b"table_act_out")
                     act.set(text if len(text) <= act.chars else "--", ui.DIM)
                 continue
-            bg = ui.HIGHLIGHT if v.turn == p and v.phase == 0 else ui.DARK
+            bg = ui.HIGHLIGHT if v.turn == p and v.phase == _PLAYING else ui.DARK
             if self.L.name_form:
                 from firmware.compact import short_name
 
