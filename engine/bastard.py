@@ -39,7 +39,7 @@ def dead_mask(s, c):
 
 
 def anyone_can_play(s):
-    buf = s._buf
+    buf = s.scratch
     for p in range(s.n):
         if s.active[p] and plays(s, p, buf, 0):
             return True

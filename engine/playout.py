@@ -49,7 +49,7 @@ def play_out(s, rng, greedy=0, max_moves=0):
     ncol = s.rules.colors
     n = s.n
     draw_max = s.rules.draw_max
-    buf = s._buf
+    buf = s.scratch
     s1 = rng.s1
     s2 = rng.s2
     s3 = rng.s3

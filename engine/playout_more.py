@@ -5,7 +5,7 @@ from engine.cards import DRAW, PASS
 
 
 def plain(s, rng, greedy, max_moves):
-    buf = s._buf
+    buf = s.scratch
     moves = 0
     while s.phase == 0 and (not max_moves or moves < max_moves):
         n = turn.legal_moves(s, buf)
@@ -29,7 +29,7 @@ def cinquillo(s, rng, greedy, max_moves):
     table = s.table
     stock = s.stock
     n = s.n
-    buf = s._buf
+    buf = s.scratch
     s1 = rng.s1
     s2 = rng.s2
     s3 = rng.s3

@@ -70,7 +70,7 @@ class State:
         self.init_acts = bytearray(n * 2)
         self.init_table = [0, 0, 0, 0]
         self.explicit_first = 255
-        self._buf = bytearray(_MOVES_MAX)
+        self.scratch = bytearray(_MOVES_MAX)
         if deal_now:
             deal.start_round(self, None)
 

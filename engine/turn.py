@@ -121,7 +121,7 @@ def is_legal(s, m):
         return False
     if s.placed:
         return False
-    can = plays(s, p, s._buf, 0) > 0
+    can = plays(s, p, s.scratch, 0) > 0
     if m == DRAW:
         return not can and s.stock_left > 0
     if not can:

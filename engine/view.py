@@ -45,7 +45,7 @@ class SeatView:
         self.round_winners = 0
         self.match_winners = 0
         self.tiebreak = 0
-        self._buf = bytearray(32)  # scratch for the turn rules, as on State
+        self.scratch = bytearray(32)  # scratch for the turn rules, as on State
         self.history = bytearray(512)
         self.hist_len = 0
 

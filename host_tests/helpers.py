@@ -78,7 +78,7 @@ def snapshot(s):
     """Every field of a State as plain comparable values (the move scratch buffer excluded)."""
     out = {}
     for name, value in vars(s).items():
-        if name in ("_buf", "rules"):
+        if name in ("scratch", "rules"):
             continue
         if isinstance(value, (bytearray, list)):
             out[name] = tuple(value)
