@@ -12,13 +12,19 @@ when the output is no terminal), the next person is asked to take the
 keyboard and press Enter, and only then sees the moves since their last turn
 and their own hand (class Handover). With one person nothing of this shows.
 
+The match is the device's: a firmware.match.Match (its deal, its bots, bot_step()
+and play(), firmware/results.py note_round at a round's end, next_round()), so a
+rule of play is applied, and a move refused, by the same code as on a board; the
+match record (--record, 'record FILE') is firmware/export.py's lines, the device's
+export of the same match (Keeper). Places at the match's end are firmware/matchend.py's.
+
 Rendering (render_table, render_hand, render_round_end, ...) is kept apart
 from the input loop (play_match), which takes an input function and an
 output function so tests can drive a whole match in-process. The renderers
 accept a State or a SeatView (they read the same fields); the human's screen
-is always drawn from the human's SeatView, and bots only ever get their own
-SeatView (E8). Every text comes from tools/playtexts (the chosen language);
-card names and refusals from firmware/words.py when it is there.
+is always drawn from the match's view of the person's seat, and bots only ever
+get their own SeatView (E8). Every text comes from tools/playtexts (the chosen
+language); card names and refusals from firmware/words.py.
 """
 
 import argparse
@@ -30,27 +36,19 @@ if __package__ in (None, ""):  # run as a script: make the project root importab
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import bots as engine_bots  # noqa: E402
-from engine import cards as engine_cards  # noqa: E402
 from engine import digits  # noqa: E402
 from engine import turn as engine_turn  # noqa: E402
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token  # noqa: E402
-from engine.errors import IllegalMove, RulesError  # noqa: E402
-from engine.record import MatchRecord  # noqa: E402
+from engine.errors import RulesError  # noqa: E402
 from engine.recordtext import seat_name as record_seat  # noqa: E402
 from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
 from engine.rules_text import option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from firmware import lang, matchend, results, words  # noqa: E402
+from firmware.match import HUMAN, Match  # noqa: E402
 from tools import cardinput, playtexts  # noqa: E402
 from tools.playtexts import t  # noqa: E402
 
-try:
-    from firmware import words  # card names and refusals in the chosen language
-except ImportError:  # not there yet: the engine's English names and reasons
-    words = None
-
-HUMAN = 0  # the person always sits in seat 0 (P1); with --people others too
 PERSON = "person"  # the level of --bots that makes a seat a person
 PLAYING = 0
 LANGS = playtexts.CODES
@@ -63,24 +61,12 @@ HANDOVER_RULE = "#" * 72  # what stands for the cleared screen when the output i
 def use_language(code):
     """Choose the language of the texts, and of the card names and refusals (firmware.lang)."""
     playtexts.use(code)
-    if words is not None:
-        from firmware import lang
-
-        lang.use(code)
+    lang.use(code)
 
 
 def card_name(game, c):
-    """A card's name in the chosen language ('red 11', 'rot 11', 'sota de copas')."""
-    if words is not None:
-        return words.card_name(game, c)
-    return engine_cards.card_name(game, c)
-
-
-def refusal(state, move, error):
-    """(rule, why) for a refused move, in the chosen language and addressed to the player."""
-    if words is not None:
-        return words.refusal(state, move)
-    return error.rule, error.reason
+    """A card's name in the chosen language ('red 11', 'rot 11', 'sota de copas'): firmware/words.py's."""
+    return words.card_name(game, c)
 
 
 def _words(key):
@@ -106,24 +92,14 @@ def input_names():
 # --- small helpers (State or SeatView) -----------------------------------------
 
 
-def device_text(key, english):
-    """A word as the device says it in the chosen language (firmware/lang: its seats, its bot levels),
-    so the terminal and the board name a thing alike; `english` when firmware/lang is not there."""
-    if words is None:
-        return english
-    from firmware import lang
-
-    return lang.t(key)
-
-
 def seat_name(p):
     """'P2' in English, 'S2' in German, 'J2' in Spanish: the device's seat= text."""
-    return device_text("seat", "P%d") % (p + 1)
+    return lang.t("seat") % (p + 1)
 
 
 def level_name(level):
     """A bot level ('easy', an engine.bots.LEVELS name) as the device's set-up menu words it ('leicht')."""
-    return device_text("c_" + level, level)
+    return lang.t("c_" + level)
 
 
 def seat_label(p, names=None):
@@ -575,12 +551,8 @@ def render_match_end(s, names=None, people=None):
 
 
 def place(s, p):
-    """p's place at match end: 1 + the seats ahead of it (a match winner, then the better total); ties share."""
-
-    def key(q):
-        return (0 if s.match_winners >> q & 1 else 1, -s.scores[q] if s.rules.high_wins else s.scores[q])
-
-    return 1 + sum(1 for q in range(s.n) if key(q) < key(p))
+    """p's place at match end (1 = won; ties share): firmware/matchend.py's places, as the device shows them."""
+    return matchend.places(s, s.rules.high_wins)[p]
 
 
 # --- input ------------------------------------------------------------------------
@@ -635,33 +607,80 @@ class Quit(Exception):
 
 
 class Keeper:
-    """The match record (engine/record.py) as it is played, and where it goes (--record, 'record FILE').
+    """The match record, as the device exports it (firmware/export.py), and where it goes (--record,
+    'record FILE'). The match (a firmware.match.Match, set by play_match) keeps the finished rounds'
+    moves (firmware/results.py note_round); the record is made from them when it is written.
 
     people: the seats played by people; they are marked in a comment after the header,
-    '# people: P1 P3' (a comment, so every reader of docs/records.md reads the record as before).
+    '# people: P1 P3' (a comment, so every reader of docs/records.md reads the record as the device's).
     """
 
-    def __init__(self, state, seed=None, path=None, people=None):
-        self.record = MatchRecord(state, seed)
+    def __init__(self, state=None, seed=None, path=None, people=None):
+        self.seed = seed
         self.path = path
-        if people:
-            self.record.lines.append("# people: " + " ".join(record_seat(p) for p in people))
+        self.people = people
+        self.match = None
 
-    def write(self, state, path=None):
+    def text(self, m=None):
+        """The record so far (None when the match keeps none: too long, firmware/results.py LOG_MAX)."""
+        lines = record_lines(m or self.match)
+        if lines is None:
+            return None
+        if self.people:
+            at = lines.index("round 1") if "round 1" in lines else len(lines)
+            lines.insert(at, "# people: " + " ".join(record_seat(p) for p in self.people))
+        return "\n".join(lines) + "\n"
+
+    def write(self, m=None, path=None):
         """Write the record so far; the sentence to show (written, or why not)."""
         path = path or self.path
+        text = self.text(m)
+        if text is None:
+            return t("record_failed") % (_shown(path), lang.t("res_rec_none"))
         try:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(self.record.text(state))
+                f.write(text)
         except (OSError, ValueError) as e:
             return t("record_failed") % (_shown(path), getattr(e, "strerror", None) or e)
         return t("record_written") % _shown(path)
 
 
-def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=None, named=False):
-    """Show the screen, read until a legal move is applied to `state`; return it. Raises Quit, EOFError.
-    named: the prompt names the seat (several people share the keyboard)."""
-    state.view_into(view)
+class _SoFar:
+    """A match as firmware/export.py reads it, with the round in play added to its log (the moves so far)."""
+
+    def __init__(self, m):
+        s = m.state
+        n = s.hist_len
+        self.state = s
+        self.rules = m.rules
+        self.dealer0 = m.dealer0
+        self.seed = m.seed
+        self.log = bytearray(m.log) + bytes((n >> 8, n & 255)) + bytes(memoryview(s.history)[: 2 * n])
+
+
+def record_lines(m):
+    """The lines of the match's record: firmware/export.py's, the device's export of the same match.
+    A round still in play is written as export writes a finished one, without the scores line that
+    only a finished round has. None when the match keeps no record."""
+    from firmware import export
+
+    if m.log is None:
+        return None
+    playing = m.state.phase == PLAYING
+    if playing:
+        m = _SoFar(m)
+    lines = []
+    for _ in export.lines(m, lines.append):
+        pass
+    if playing and lines and lines[-1].startswith("scores:"):
+        lines.pop()
+    return lines
+
+
+def human_move(m, seat, input_fn, out, names=None, ansi=False, keeper=None, named=False):
+    """Show the screen, read until the match takes a legal move (firmware.match.Match.play); return it.
+    Raises Quit, EOFError. named: the prompt names the seat (several people share the keyboard)."""
+    view = m.view
     out(render_screen(view, seat, names, ansi))
     prompt = move_prompt(view, seat, named)
     while True:
@@ -669,19 +688,17 @@ def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=
         if kind == "quit":
             raise Quit()
         if kind == "help":
-            out(render_help(state.rules))
+            out(render_help(m.rules))
             continue
         if kind == "record":
-            out(keeper.write(state, value) if keeper else t("record_failed") % (_shown(value), "-"))
+            out(keeper.write(m, value) if keeper else t("record_failed") % (_shown(value), "-"))
             continue
         if kind == "error":
             out(value)
             continue
-        try:
-            state.apply(value)
-        except IllegalMove as e:
-            rule, why = refusal(state, value, e)
-            out("%s: %s" % (rule, why))
+        why = m.play(value)  # the rule and why, in the chosen language, when refused (nothing changed)
+        if why:
+            out(why)
             continue
         return value
 
@@ -763,12 +780,12 @@ class Handover:
                 out("  " + describe_move(state.rules.game, q, m))
 
 
-def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
-    """Play the current round to its end. Raises Quit or EOFError when the person leaves.
-    Seats not in bots are people; handover (a Handover) when several people share the keyboard."""
+def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
+    """Play the current round of m (a firmware.match.Match) to its end, as the device does: the bots
+    move by m.bot_step(), the people by m.play(). Raises Quit or EOFError when a person leaves.
+    handover (a Handover) when several people share the keyboard."""
+    state = m.state
     g = state.rules.game
-    views = {p: SeatView(state.rules, p) for p in bots}
-    hviews = {p: SeatView(state.rules, p) for p in range(state.n) if p not in bots}
     if handover:
         handover.new_round()
     turn_moves = []
@@ -778,22 +795,22 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, 
         if not (state.placed or state.drawn):  # a new turn begins
             turn_moves = []
             dir_before = state.dir
-        if p in bots:
-            view = views[p]
-            state.view_into(view)
-            move = bots[p].choose(view)
-            state.apply(move)
+        if m.bot_on_turn():
+            step = m.bot_step()
+            while step is None:  # a master decides a playout at a time
+                step = m.bot_step()
+            move = step[1]
             out(describe_move(g, p, move))
         else:
             if handover and not turn_moves:
                 handover.begin_turn(state, p, input_fn, out)
-            hview = hviews[p]
-            state.view_into(hview)
-            before = hand_of(hview, p)
-            move = human_move(state, hview, p, input_fn, out, names, ansi, keeper, handover is not None)
-            state.view_into(hview)
+            if m.view.seat != p:  # the keyboard is p's now (firmware/handover.py _take)
+                m.view.seat = p
+                m.update()
+            before = hand_of(m.view, p)
+            move = human_move(m, p, input_fn, out, names, ansi, keeper, handover is not None)
             if move == DRAW:
-                out(_drew_text(state, hview, p, before))
+                out(_drew_text(state, m.view, p, before))
             elif move == END:
                 out(t("you_end"))
             elif move == PASS:
@@ -809,45 +826,57 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, 
                 out(note)
 
 
-def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False, keeper=None, tty=False):
-    """Play rounds until the match ends. bots: {seat: bot}; the other seats are people (one, or
-    several taking turns at the keyboard: pass-and-play, see Handover; tty: clear the screen then).
+def new_match(state, bots, seed=0):
+    """A firmware.match.Match around a dealt State: bots {seat: bot}, the other seats people (P1 always)."""
+    levels = ["person" if p not in bots else "bot" for p in range(state.n)]
+    return Match(state.rules, levels, seed, state.dealer, state=state, bots=[bots.get(p) for p in range(state.n)])
 
-    keeper (a Keeper) collects the match record; with a path it is written when the match ends or
-    the person leaves. Returns the exit code (0 also when the person quits or input ends).
+
+def play_match(game, bots=None, input_fn=input, out=print, names=None, ansi=False, keeper=None, tty=False):
+    """Play rounds until the match ends. game: a firmware.match.Match, or a State with bots
+    ({seat: bot}; the other seats are people: one, or several taking turns at the keyboard:
+    pass-and-play, see Handover; tty: clear the screen then).
+
+    The round's end is the device's (firmware/screens.py, pages.py): the round's moves noted for the
+    record (firmware/results.py note_round), then the match's end or m.next_round().
+    keeper (a Keeper) writes the match record (firmware/export.py's lines) when it has a path: when the
+    match ends or the person leaves. Returns the exit code (0 also when the person quits or input ends).
     """
-    keeper = keeper or Keeper(state)
-    people = [p for p in range(state.n) if p not in bots]
+    keeper = keeper or Keeper()
+    m = game if isinstance(game, Match) else new_match(game, bots, keeper.seed or 0)
+    keeper.match = m
+    state = m.state
+    people = [p for p in range(state.n) if m.people >> p & 1]
     handover = Handover(people, tty) if len(people) > 1 else None
     try:
         while True:
             out(render_round_start(state, names))
-            play_round(state, bots, input_fn, out, names, ansi, keeper=keeper, handover=handover)
-            keeper.record.end_round(state)
+            play_round(m, input_fn, out, names, ansi, keeper=keeper, handover=handover)
+            results.note_round(m)  # before next_round(): the round's moves, for the match record
             out(render_round_end(state, names, ansi))
             if state.is_match_over():
                 out(render_match_end(state, names, people))
-                _keep(keeper, state, out)
+                _keep(keeper, out)
                 return 0
             if state.pending_tiebreak:
                 out(render_tiebreak_notice(state, names))
             if input_fn(continue_prompt()).strip().lower() in _words("words_quit"):
                 raise Quit()
-            state.next_round()
+            m.next_round()
     except Quit:
-        _keep(keeper, state, out)
+        _keep(keeper, out)
         out(t("bye"))
         return 0
     except EOFError:
         out("")
-        _keep(keeper, state, out)
+        _keep(keeper, out)
         out(t("bye_eof"))
         return 0
 
 
-def _keep(keeper, state, out):
+def _keep(keeper, out):
     if keeper.path:
-        out(keeper.write(state))
+        out(keeper.write())
 
 
 # --- command line -------------------------------------------------------------------
@@ -989,19 +1018,18 @@ def run(args, input_fn=input, out=print):
     elif not 0 <= seed < 1 << 30:  # seeds are small ints on a board, and in records (engine/record.py)
         got = str(seed) if len(str(seed)) <= 12 else str(seed)[:9] + "..."
         return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
-    state = State(rules, seed=seed, dealer=dealer - 1)
+    m = Match(rules, levels, seed, dealer - 1)  # the device's match: its deal, its bots (make_bot per level)
     people = [p for p in range(rules.players) if levels[p] == PERSON]
-    keeper = Keeper(state, seed, args.record, people)
-    bots = {}
+    keeper = Keeper(None, seed, args.record, people)
+    bots = [p for p in range(rules.players) if levels[p] != PERSON]
     names = []
     for p in range(rules.players):
         if levels[p] == PERSON:
             names.append(t("you") if len(people) == 1 else t("person"))
         else:
-            bots[p] = engine_bots.make_bot(levels[p], rules, p, seed)
             names.append(level_name(levels[p]))
     out(t("intro") % (game_name(rules), rules.describe(), rules.players, seed, seed))
-    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in sorted(bots))
+    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in bots)
     if len(people) == 1:
         out(t("intro_bots") % (seat_name(HUMAN), bots_text))
     else:
@@ -1009,10 +1037,10 @@ def run(args, input_fn=input, out=print):
     tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and out is print
     ansi = tty and not os.environ.get("NO_COLOR")
     try:
-        return play_match(state, bots, input_fn, out, names, ansi, keeper, tty)
+        return play_match(m, None, input_fn, out, names, ansi, keeper, tty)
     except KeyboardInterrupt:
         out("")
-        _keep(keeper, state, out)
+        _keep(keeper, out)
         out(t("interrupted"))
         return 130
 
