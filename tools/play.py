@@ -46,6 +46,7 @@ from engine.rules_text import option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
 from firmware import lang, matchend, results, words  # noqa: E402
 from firmware.match import HUMAN, Match  # noqa: E402
+from firmware.texts import rules_text  # noqa: E402
 from tools import cardinput, playtexts  # noqa: E402
 from tools.playtexts import t  # noqa: E402
 
@@ -69,23 +70,50 @@ def card_name(game, c):
     return words.card_name(game, c)
 
 
+_ENGLISH = {}  # the English word lists, read once
+
+
 def _words(key):
     """A command's words: the English ones and the chosen language's."""
-    return tuple(playtexts.table("en")[key]) + tuple(t(key))
+    if key not in _ENGLISH:
+        _ENGLISH[key] = tuple(playtexts.table("en")[key].split())
+    return _ENGLISH[key] + playtexts.words(key)
+
+
+def ask(key):
+    """A prompt's text: the text, then the space the answer is typed after."""
+    return t(key) + " "
 
 
 def continue_prompt():
-    return t("continue_prompt")
+    return ask("continue_prompt")
+
+
+_COLOR_KEYS = (
+    ("card_red", "card_yellow", "card_blue", "card_green"),
+    ("card_coins", "card_cups", "card_swords", "card_clubs"),
+)
+
+
+def color_words(game):
+    """The colors' names as firmware/words.py names the cards ('red %s' -> 'red', '%s de oros' -> 'oros')."""
+    fillers = playtexts.words("fillers")
+    out = []
+    for key in _COLOR_KEYS[game]:
+        ws = [w for w in lang.t(key).replace("%s", " ").split() if w.lower() not in fillers]
+        out.append(" ".join(ws))
+    return tuple(out)
 
 
 def input_names():
-    """The chosen language's words for cards (tools/cardinput.py)."""
+    """The chosen language's words for cards (tools/cardinput.py): the device's card words
+    (firmware/lang card_*), and the small words between them (tools/playtexts: fillers)."""
     return cardinput.Names(
-        (t("colors_elfer"), t("colors_cinquillo")),
-        t("ranks_cinquillo"),
-        t("card_skip"),
-        t("card_reverse"),
-        t("fillers"),
+        (color_words(0), color_words(GAME_CINQUILLO)),
+        tuple(lang.t(k) for k in ("card_jack", "card_knight", "card_king")),
+        lang.t("card_skip"),
+        lang.t("card_reverse"),
+        playtexts.words("fillers"),
     )
 
 
@@ -115,13 +143,13 @@ def label_width(s, names=None):
 
 
 def color_name(game, color):
-    return t("colors_cinquillo" if game == GAME_CINQUILLO else "colors_elfer")[color]
+    return color_words(game)[color]
 
 
 def rank_text(game, r):
     """A rank as printed inside a row: '11', or 'jack' in Cinquillo."""
     if game == GAME_CINQUILLO and r > 7:
-        return t("ranks_cinquillo")[r - 8]
+        return lang.t(("card_jack", "card_knight", "card_king")[r - 8])
     return str(r)
 
 
@@ -134,7 +162,7 @@ def joined(items):
     items = list(items)
     if len(items) < 2:
         return "".join(items)
-    return ", ".join(items[:-1]) + t("and") + items[-1]
+    return ", ".join(items[:-1]) + " %s " % t("and") + items[-1]
 
 
 def hand_of(s, seat):
@@ -195,7 +223,7 @@ def match_goal(s):
 
 
 def game_name(rules):
-    return t("game_cinquillo") if rules.game == GAME_CINQUILLO else t("game_elfer")
+    return lang.t("c_cinquillo" if rules.game == GAME_CINQUILLO else "c_elfer")
 
 
 # --- what happened: moves and the history ---------------------------------------
@@ -262,7 +290,7 @@ def row_text(s, color, ansi=False):
     if rules.bastard:
         below = t("row_below") % rank_text(g, lo) if lo > 1 else ""
         above = t("row_above") % rank_text(g, hi) if hi < rules.ranks else ""
-        takes = t("or").join(x for x in (below, above) if x)
+        takes = (" %s " % t("or")).join(x for x in (below, above) if x)
         line += " " + (t("row_takes") % takes if takes else t("row_complete"))
         dead = dead_ranks(s, color)
         if dead:
@@ -285,7 +313,7 @@ def render_table(s, seat, names=None, ansi=False):
     lines = []
     head = t("head_round") % s.round_no
     if getattr(s, "tiebreak", 0):
-        head += t("head_tiebreak")
+        head += " " + t("head_tiebreak")
     head += " | %s | %s | %s" % (
         t("head_dealer") % seat_name(s.dealer),
         t("your_turn") if s.turn == seat else t("to_move") % seat_name(s.turn),
@@ -406,8 +434,8 @@ def move_prompt(s, seat, named=False):
     letters = [_MOVE_LETTERS[m] for m in game_moves(s.rules)]
     choices = ", ".join([t("prompt_number"), t("prompt_card")] + letters + ["h", "q"])
     if named:
-        return t("prompt_seat") % (seat_name(seat), choices)
-    return t("prompt") % choices
+        return ask("prompt_seat") % (seat_name(seat), choices)
+    return ask("prompt") % choices
 
 
 def render_help(rules):
@@ -429,21 +457,17 @@ def render_help(rules):
     lines.append("  %-13s %s" % (t("help_record_word"), t("help_record")))
     lines.append("  h             " + t("help_help"))
     lines.append(t("help_rules"))
-    if rules.game == GAME_CINQUILLO:
-        keys = ["rules_c1"]
-        keys += ["rules_b1", "rules_b2"] if rules.bastard else ["rules_c2", "rules_c3"]
-        if rules.players == 2:
-            keys.append("rules_c8")
-    else:
-        keys = ["rules_e1", "rules_e2", "rules_e3"]
-        keys.append("rules_e4_v2" if rules.draw_max > 1 else "rules_e4")
-        keys.append("rules_e5")
-        if rules.actions:
-            keys.append("rules_v6")
-    for key in keys:
-        text = t(key) % rules.draw_max if key == "rules_e4_v2" else t(key)
-        lines.extend("  " + line for line in text.split("\n"))
+    for page in rules_pages(rules):
+        lines.extend("  " + line for line in rules_text(page).split("\n"))
     return "\n".join(lines)
+
+
+def rules_pages(rules):
+    """The device's Rules pages for these rules (firmware/lang/rules_*.py): 'elfer', 'cinquillo', or
+    Cinquillo's then the changes of 'bastard'."""
+    if rules.game != GAME_CINQUILLO:
+        return ("elfer",)
+    return ("cinquillo", "bastard") if rules.bastard else ("cinquillo",)
 
 
 def render_round_start(s, names=None):
@@ -473,7 +497,7 @@ def _hand_text(s, p, ansi):
             names.append(_paint(t("dead_card") % card_name(g, c), ansi))
         else:
             names.append(card_name(g, c))
-    return ", ".join(names) if names else t("hand_out")
+    return ", ".join(names) if names else lang.t("table_act_out")
 
 
 def render_scoreboard(s, names=None, title=None):
@@ -481,7 +505,7 @@ def render_scoreboard(s, names=None, title=None):
     title = title or t("board_after") % s.round_no
     lines = ["%s (%s; %s):" % (title, score_kind(rules), match_goal(s))]
     w = label_width(s, names)
-    lines.append("  %-*s %6s %7s" % (w, t("board_seat"), t("board_round"), t("board_total")))
+    lines.append("  %-*s %6s %7s" % (w, lang.t("res_col_seat"), lang.t("res_col_round"), lang.t("res_col_total")))
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "%6s" % "-"
         lines.append("  %-*s %s %7d" % (w, seat_label(p, names), rnd, s.scores[p]))
@@ -770,11 +794,11 @@ class Handover:
         self.last = p
         out(_CLEAR if self.tty else "\n" + HANDOVER_RULE)
         who = seat_name(p)
-        if input_fn(t("handover") % (who, who)).strip().lower() in _words("words_quit"):
+        if input_fn(ask("handover") % (who, who)).strip().lower() in _words("words_quit"):
             raise Quit()
         start = self.since.get(p, 0)
         if start < state.hist_len:
-            out(t("since_last") if p in self.since else t("since_round"))
+            out(lang.t("ho_since") if p in self.since else lang.t("ho_round"))
             for i in range(start, state.hist_len):
                 q, m = state.history_entry(i)
                 out("  " + describe_move(state.rules.game, q, m))
@@ -1025,7 +1049,7 @@ def run(args, input_fn=input, out=print):
     names = []
     for p in range(rules.players):
         if levels[p] == PERSON:
-            names.append(t("you") if len(people) == 1 else t("person"))
+            names.append(lang.t("c_you") if len(people) == 1 else lang.t("c_person"))
         else:
             names.append(level_name(levels[p]))
     out(t("intro") % (game_name(rules), rules.describe(), rules.players, seed, seed))
