@@ -196,10 +196,10 @@ def test_the_screen_says_why_the_optional_pass_is_gone_V1():
     play.play_match(state, {1: Passer()}, lambda prompt: next(answers), lines.append)
     text = "\n".join(lines)
     first, second = text.split("You pass.")[0], text.split("You pass.")[1]
-    assert "p = pass" in first and "No p (pass) now" not in first
+    assert "p = pass" in first and "No p (pass)" not in first
     assert "P2 passes" in second
     assert "p = pass" not in second
-    assert "No p (pass) now: optional passes are off since every player passed in turn (V1)." in second
+    assert "No p (pass): no passing now: everyone has passed in turn (V1)." in second  # the engine's reason
     assert "\nV1: " in second  # and p is refused, citing V1
 
 

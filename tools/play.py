@@ -381,14 +381,12 @@ def _opening_rule(s):
 
 
 def no_pass_reason(s, seat, legal):
-    """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due)."""
+    """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due):
+    the engine's reason for refusing it (firmware/words.py refusal), as a move of p would be refused."""
     if not s.rules.optional_pass or PASS in legal or s.placed or s.drawn or not legal:
         return ""
-    if engine_turn.obligated(s, seat):
-        return t("no_pass_e12")
-    if s.idle >= s.nactive:
-        return t("no_pass_v1")
-    return ""
+    rule, why = words.refusal(s, PASS)
+    return t("no_pass") % (why, rule)
 
 
 def render_options(s, seat):
