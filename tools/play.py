@@ -633,8 +633,10 @@ class Keeper:
     'record FILE'). The match (a firmware.match.Match, set by play_match) keeps the finished rounds'
     moves (firmware/results.py note_round); the record is made from them when it is written.
 
-    people: the seats played by people; they are marked in a comment after the header,
-    '# people: P1 P3' (a comment, so every reader of docs/records.md reads the record as the device's).
+    seed: the match's seed when play_match is given a State (a Match knows its own); state: not read
+    (the match keeps what a record needs). people: the seats played by people; they are marked in a
+    comment after the header, '# people: P1 P3' (a comment: every reader of docs/records.md reads the
+    record as the device's).
     """
 
     def __init__(self, state=None, seed=None, path=None, people=None):

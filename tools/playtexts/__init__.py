@@ -35,7 +35,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 def _parser():
     """firmware/lang/__init__.py loaded a second time, as a module of its own that reads this folder's files."""
-    spec = importlib.util.spec_from_file_location("tools.playtexts._lang", _device_lang.__file__)
+    spec = importlib.util.spec_from_file_location(__name__ + "._lang", _device_lang.__file__)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.path = path
