@@ -771,21 +771,15 @@ class Handover:
     """Pass-and-play (several people, one keyboard): before a person's turn that follows another
     person's, hide the screen, wait for the next person, list the moves since their last turn.
 
-    last: the person who had the keyboard last (P1 to begin with: who started the match);
-    since: {person: how much of this round's history they have seen}, cleared each round.
+    last: the person who had the keyboard last (P1 to begin with: who started the match).
+    The moves since a person's last turn are those after their latest move in the round's history,
+    as the device's hand-over page lists them (firmware/handover.py since).
     """
 
     def __init__(self, people, tty=False):
         self.people = list(people)
         self.tty = tty
         self.last = self.people[0]
-        self.since = {}
-
-    def new_round(self):
-        self.since = {}
-
-    def turn_done(self, state, p):
-        self.since[p] = state.hist_len
 
     def begin_turn(self, state, p, input_fn, out):
         """p's turn begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
@@ -796,10 +790,13 @@ class Handover:
         who = seat_name(p)
         if input_fn(ask("handover") % (who, who)).strip().lower() in _words("words_quit"):
             raise Quit()
-        start = self.since.get(p, 0)
-        if start < state.hist_len:
-            out(lang.t("ho_since") if p in self.since else lang.t("ho_round"))
-            for i in range(start, state.hist_len):
+        latest = -1  # p's latest move this round
+        for i in range(state.hist_len):
+            if state.history_entry(i)[0] == p:
+                latest = i
+        if latest + 1 < state.hist_len:
+            out(lang.t("ho_since" if latest >= 0 else "ho_round"))
+            for i in range(latest + 1, state.hist_len):
                 q, m = state.history_entry(i)
                 out("  " + describe_move(state.rules.game, q, m))
 
@@ -810,8 +807,6 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
     handover (a Handover) when several people share the keyboard."""
     state = m.state
     g = state.rules.game
-    if handover:
-        handover.new_round()
     turn_moves = []
     dir_before = state.dir
     while state.phase == PLAYING:
@@ -841,8 +836,6 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
                 out(t("you_pass"))
             else:
                 out(t("you_play") % card_name(g, move))
-            if handover and _turn_over(state, p):
-                handover.turn_done(state, p)
         turn_moves.append(move)
         if state.phase == PLAYING and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
             note = _effects_note(state, p, dir_before)
