@@ -107,3 +107,30 @@ def test_a_record_of_a_round_in_play_is_the_export_without_the_scores_line(tmp_p
     head = ["elfer-raus-record 1", "rules: classic players=3", "dealer: P1", "seed: 5", "round 1"]
     assert text.splitlines()[:5] == head
     assert snapshot(replay(text)) == seen[-1] == snapshot(m.state)
+
+
+def test_the_command_line_record_equals_the_device_export(tmp_path, monkeypatch, capsys):
+    """tools/play.py's options make the device's match: --seed, --dealer, --bots, --option as the set-up does."""
+    made = []
+
+    class Seen(Match):
+        def __init__(self, *args, **kwargs):
+            Match.__init__(self, *args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(play, "Match", Seen)
+    path = tmp_path / "cli.txt"
+    args = ["--seed", "9", "--option", "players=3", "--option", "rounds=1", "--bots", "easy,medium", "--dealer", "2"]
+
+    def inp(prompt):
+        return _first_legal(made[0])(prompt)
+
+    assert play.main(args + ["--record", str(path)], inp, [].append) == 0
+    device = _device_match(make_rules("classic", players=3, rounds=1), ["person", "easy", "medium"], 9, 1)
+    folder = tmp_path / "device"
+    folder.mkdir()
+    monkeypatch.setenv("ELFER_RECORDS", str(folder))
+    name, why = export.export(device)
+    terminal = path.read_text(encoding="utf-8").splitlines()
+    assert terminal[4] == "# people: P1" and terminal[:4] + terminal[5:] == (folder / name).read_text().splitlines()
+    capsys.readouterr()
