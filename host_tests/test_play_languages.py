@@ -44,14 +44,30 @@ def english_afterwards():
 @pytest.mark.parametrize("code", [c for c in playtexts.CODES if c != "en"])
 def test_every_language_has_every_key_with_the_same_placeholders(code):
     en, other = playtexts.table("en"), playtexts.table(code)
-    assert set(other) == set(en)
+    assert playtexts.keys(code) == playtexts.keys("en")
     for key, text in en.items():
-        assert type(other[key]) is type(text), key
-        if isinstance(text, str):
-            assert PLACEHOLDER.findall(other[key]) == PLACEHOLDER.findall(text), key
-    for key in ("colors_elfer", "colors_cinquillo"):
-        assert len(other[key]) == 4
-    assert len(other["ranks_cinquillo"]) == 3
+        assert PLACEHOLDER.findall(other[key]) == PLACEHOLDER.findall(text), key
+    for key in ("colors_elfer", "colors_cinquillo"):  # the device's card words (firmware/lang card_*)
+        play.use_language(code)
+        assert len(set(play.color_words(0 if key == "colors_elfer" else 1))) == 4
+    assert len(play.input_names().cinq_ranks) == 3
+
+
+@pytest.mark.parametrize("code", playtexts.CODES)
+def test_the_terminal_texts_are_its_own_and_read_by_the_device_parser(code):
+    """One catalogue: tools/playtexts/<code>.txt holds no key of firmware/lang/<code>.txt (the terminal
+    reads those from firmware/lang), every text is read back whole by firmware/lang's parser (no text
+    starts or ends with a space: the code adds them), and word lists are single words."""
+    device = _device_texts(code)
+    table = playtexts.table(code)
+    assert not set(table) & set(device)
+    lines = (ROOT / "tools" / "playtexts" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# ")
+    for line in lines[1:]:
+        if line.startswith("#"):
+            continue
+        key, text = line.split("=", 1)
+        assert table[key] == text.replace("\\n", "\n") and text == text.strip(), key
 
 
 @pytest.mark.parametrize("code", [c for c in playtexts.CODES if c != "en"])
@@ -75,11 +91,13 @@ def test_translations_are_not_english_copies(code):
     ],
 )  # fmt: skip
 def test_the_games_own_terms(code, colors, suits, ranks, draw, passing):
+    """The colors, suits and ranks are the device's card words (firmware/lang), the commands the terminal's."""
     table = playtexts.table(code)
-    assert table["colors_elfer"] == colors and table["colors_cinquillo"] == suits
-    assert ranks is None or table["ranks_cinquillo"] == ranks
-    assert draw in table["words_draw"] and passing in table["words_pass"]
-    assert playtexts.table("de")["game_elfer"] == "Elfer raus!"
+    words = names(code)
+    assert tuple(w.lower() for w in words.colors[0]) == colors
+    assert tuple(w.lower() for w in words.colors[1]) == tuple(w.lower() for w in suits)
+    assert ranks is None or words.cinq_ranks == ranks
+    assert draw in table["words_draw"].split() and passing in table["words_pass"].split()
 
 
 def test_an_unknown_language_is_refused_with_the_codes():
@@ -178,10 +196,10 @@ def test_the_screen_says_why_the_optional_pass_is_gone_V1():
     play.play_match(state, {1: Passer()}, lambda prompt: next(answers), lines.append)
     text = "\n".join(lines)
     first, second = text.split("You pass.")[0], text.split("You pass.")[1]
-    assert "p = pass" in first and "No p (pass) now" not in first
+    assert "p = pass" in first and "No p (pass)" not in first
     assert "P2 passes" in second
     assert "p = pass" not in second
-    assert "No p (pass) now: optional passes are off since every player passed in turn (V1)." in second
+    assert "No p (pass): no passing now: everyone has passed in turn (V1)." in second  # the engine's reason
     assert "\nV1: " in second  # and p is refused, citing V1
 
 
@@ -426,3 +444,13 @@ def test_the_direction_of_play_is_worded_once_in_every_language(code):
             words = re.findall(r"\w+", text)
             repeated = [w for w in set(words) if len(w) > 3 and words.count(w) > 1]
             assert not repeated, (code, frame, text)
+
+
+def test_the_terminal_texts_are_never_bundled():
+    """tools/playtexts stays on the computer: a bundle (tools/bundle.py plan; every board's is planned
+    from the same folders: engine, boards, firmware) has none of its files."""
+    import bundle
+
+    for board in ("clue", "pico_lcd_114"):  # a CircuitPython board, a MicroPython one
+        for rel, source in bundle.plan(board):
+            assert "playtexts" not in rel and "playtexts" not in str(source), (board, rel)

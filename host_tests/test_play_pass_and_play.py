@@ -298,6 +298,11 @@ def test_help_shows_how_to_make_a_seat_a_person():
     assert "the level person makes that seat a person (--bots person,easy: P2 a person)" in text
 
 
+def _device_table(code):
+    lines = (ROOT / "firmware" / "lang" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines()
+    return dict(line.split("=", 1) for line in lines if "=" in line and not line.startswith("#"))
+
+
 def _device_seat(code):
     for line in (ROOT / "firmware" / "lang" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines():
         if line.startswith("seat="):
@@ -320,10 +325,10 @@ def test_the_hand_over_prompt_in_every_language(code):
     args = ["--lang", code, "--seed", "3", "--option", "players=2", "--people", "2", "--dealer", "1"]
     assert play.main(args, typed, out.append) == 0
     seat2 = _device_seat(code) % 2
-    expected = playtexts.table(code)["handover"] % (seat2, seat2)
+    expected = playtexts.table(code)["handover"] % (seat2, seat2) + " "  # (the answer is typed after a space)
     assert prompts[0] == expected  # P2 opens: the keyboard goes from P1 to P2 first
-    assert prompts[1] == playtexts.table(code)["prompt_seat"] % (seat2, prompts[1].split("(", 1)[1][:-3])
-    person = playtexts.table(code)["person"]
+    assert prompts[1] == playtexts.table(code)["prompt_seat"] % (seat2, prompts[1].split("(", 1)[1][:-3]) + " "
+    person = _device_table(code)["c_person"]
     text = "\n".join(out)
     assert "%s (%s)" % (_device_seat(code) % 1, person) in text  # the other person, among the opponents
     if code != "en":

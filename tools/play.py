@@ -12,13 +12,19 @@ when the output is no terminal), the next person is asked to take the
 keyboard and press Enter, and only then sees the moves since their last turn
 and their own hand (class Handover). With one person nothing of this shows.
 
+The match is the device's: a firmware.match.Match (its deal, its bots, bot_step()
+and play(), firmware/results.py note_round at a round's end, next_round()), so a
+rule of play is applied, and a move refused, by the same code as on a board; the
+match record (--record, 'record FILE') is firmware/export.py's lines, the device's
+export of the same match (Keeper). Places at the match's end are firmware/matchend.py's.
+
 Rendering (render_table, render_hand, render_round_end, ...) is kept apart
 from the input loop (play_match), which takes an input function and an
 output function so tests can drive a whole match in-process. The renderers
 accept a State or a SeatView (they read the same fields); the human's screen
-is always drawn from the human's SeatView, and bots only ever get their own
-SeatView (E8). Every text comes from tools/playtexts (the chosen language);
-card names and refusals from firmware/words.py when it is there.
+is always drawn from the match's view of the person's seat, and bots only ever
+get their own SeatView (E8). Every text comes from tools/playtexts (the chosen
+language); card names and refusals from firmware/words.py.
 """
 
 import argparse
@@ -30,27 +36,20 @@ if __package__ in (None, ""):  # run as a script: make the project root importab
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import bots as engine_bots  # noqa: E402
-from engine import cards as engine_cards  # noqa: E402
 from engine import digits  # noqa: E402
 from engine import turn as engine_turn  # noqa: E402
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token  # noqa: E402
-from engine.errors import IllegalMove, RulesError  # noqa: E402
-from engine.record import MatchRecord  # noqa: E402
+from engine.errors import RulesError  # noqa: E402
 from engine.recordtext import seat_name as record_seat  # noqa: E402
 from engine.rules import PRESET_ORDER, make_rules  # noqa: E402
 from engine.rules_text import option_value  # noqa: E402
 from engine.scoring import hand_list  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from firmware import lang, matchend, results, words  # noqa: E402
+from firmware.match import HUMAN, Match  # noqa: E402
+from firmware.texts import rules_text  # noqa: E402
 from tools import cardinput, playtexts  # noqa: E402
 from tools.playtexts import t  # noqa: E402
 
-try:
-    from firmware import words  # card names and refusals in the chosen language
-except ImportError:  # not there yet: the engine's English names and reasons
-    words = None
-
-HUMAN = 0  # the person always sits in seat 0 (P1); with --people others too
 PERSON = "person"  # the level of --bots that makes a seat a person
 PLAYING = 0
 LANGS = playtexts.CODES
@@ -63,67 +62,72 @@ HANDOVER_RULE = "#" * 72  # what stands for the cleared screen when the output i
 def use_language(code):
     """Choose the language of the texts, and of the card names and refusals (firmware.lang)."""
     playtexts.use(code)
-    if words is not None:
-        from firmware import lang
-
-        lang.use(code)
+    lang.use(code)
 
 
 def card_name(game, c):
-    """A card's name in the chosen language ('red 11', 'rot 11', 'sota de copas')."""
-    if words is not None:
-        return words.card_name(game, c)
-    return engine_cards.card_name(game, c)
+    """A card's name in the chosen language ('red 11', 'rot 11', 'sota de copas'): firmware/words.py's."""
+    return words.card_name(game, c)
 
 
-def refusal(state, move, error):
-    """(rule, why) for a refused move, in the chosen language and addressed to the player."""
-    if words is not None:
-        return words.refusal(state, move)
-    return error.rule, error.reason
+_ENGLISH = {}  # the English word lists, read once
 
 
 def _words(key):
     """A command's words: the English ones and the chosen language's."""
-    return tuple(playtexts.table("en")[key]) + tuple(t(key))
+    if key not in _ENGLISH:
+        _ENGLISH[key] = tuple(playtexts.table("en")[key].split())
+    return _ENGLISH[key] + playtexts.words(key)
+
+
+def ask(key):
+    """A prompt's text: the text, then the space the answer is typed after."""
+    return t(key) + " "
 
 
 def continue_prompt():
-    return t("continue_prompt")
+    return ask("continue_prompt")
+
+
+_COLOR_KEYS = (
+    ("card_red", "card_yellow", "card_blue", "card_green"),
+    ("card_coins", "card_cups", "card_swords", "card_clubs"),
+)
+
+
+def color_words(game):
+    """The colors' names as firmware/words.py names the cards ('red %s' -> 'red', '%s de oros' -> 'oros')."""
+    fillers = playtexts.words("fillers")
+    out = []
+    for key in _COLOR_KEYS[game]:
+        ws = [w for w in lang.t(key).replace("%s", " ").split() if w.lower() not in fillers]
+        out.append(" ".join(ws))
+    return tuple(out)
 
 
 def input_names():
-    """The chosen language's words for cards (tools/cardinput.py)."""
+    """The chosen language's words for cards (tools/cardinput.py): the device's card words
+    (firmware/lang card_*), and the small words between them (tools/playtexts: fillers)."""
     return cardinput.Names(
-        (t("colors_elfer"), t("colors_cinquillo")),
-        t("ranks_cinquillo"),
-        t("card_skip"),
-        t("card_reverse"),
-        t("fillers"),
+        (color_words(0), color_words(GAME_CINQUILLO)),
+        tuple(lang.t(k) for k in ("card_jack", "card_knight", "card_king")),
+        lang.t("card_skip"),
+        lang.t("card_reverse"),
+        playtexts.words("fillers"),
     )
 
 
 # --- small helpers (State or SeatView) -----------------------------------------
 
 
-def device_text(key, english):
-    """A word as the device says it in the chosen language (firmware/lang: its seats, its bot levels),
-    so the terminal and the board name a thing alike; `english` when firmware/lang is not there."""
-    if words is None:
-        return english
-    from firmware import lang
-
-    return lang.t(key)
-
-
 def seat_name(p):
     """'P2' in English, 'S2' in German, 'J2' in Spanish: the device's seat= text."""
-    return device_text("seat", "P%d") % (p + 1)
+    return lang.t("seat") % (p + 1)
 
 
 def level_name(level):
     """A bot level ('easy', an engine.bots.LEVELS name) as the device's set-up menu words it ('leicht')."""
-    return device_text("c_" + level, level)
+    return lang.t("c_" + level)
 
 
 def seat_label(p, names=None):
@@ -139,13 +143,13 @@ def label_width(s, names=None):
 
 
 def color_name(game, color):
-    return t("colors_cinquillo" if game == GAME_CINQUILLO else "colors_elfer")[color]
+    return color_words(game)[color]
 
 
 def rank_text(game, r):
     """A rank as printed inside a row: '11', or 'jack' in Cinquillo."""
     if game == GAME_CINQUILLO and r > 7:
-        return t("ranks_cinquillo")[r - 8]
+        return lang.t(("card_jack", "card_knight", "card_king")[r - 8])
     return str(r)
 
 
@@ -158,7 +162,7 @@ def joined(items):
     items = list(items)
     if len(items) < 2:
         return "".join(items)
-    return ", ".join(items[:-1]) + t("and") + items[-1]
+    return ", ".join(items[:-1]) + " %s " % t("and") + items[-1]
 
 
 def hand_of(s, seat):
@@ -219,7 +223,7 @@ def match_goal(s):
 
 
 def game_name(rules):
-    return t("game_cinquillo") if rules.game == GAME_CINQUILLO else t("game_elfer")
+    return lang.t("c_cinquillo" if rules.game == GAME_CINQUILLO else "c_elfer")
 
 
 # --- what happened: moves and the history ---------------------------------------
@@ -286,7 +290,7 @@ def row_text(s, color, ansi=False):
     if rules.bastard:
         below = t("row_below") % rank_text(g, lo) if lo > 1 else ""
         above = t("row_above") % rank_text(g, hi) if hi < rules.ranks else ""
-        takes = t("or").join(x for x in (below, above) if x)
+        takes = (" %s " % t("or")).join(x for x in (below, above) if x)
         line += " " + (t("row_takes") % takes if takes else t("row_complete"))
         dead = dead_ranks(s, color)
         if dead:
@@ -309,7 +313,7 @@ def render_table(s, seat, names=None, ansi=False):
     lines = []
     head = t("head_round") % s.round_no
     if getattr(s, "tiebreak", 0):
-        head += t("head_tiebreak")
+        head += " " + t("head_tiebreak")
     head += " | %s | %s | %s" % (
         t("head_dealer") % seat_name(s.dealer),
         t("your_turn") if s.turn == seat else t("to_move") % seat_name(s.turn),
@@ -377,14 +381,12 @@ def _opening_rule(s):
 
 
 def no_pass_reason(s, seat, legal):
-    """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due)."""
+    """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due):
+    the engine's reason for refusing it (firmware/words.py refusal), as a move of p would be refused."""
     if not s.rules.optional_pass or PASS in legal or s.placed or s.drawn or not legal:
         return ""
-    if engine_turn.obligated(s, seat):
-        return t("no_pass_e12")
-    if s.idle >= s.nactive:
-        return t("no_pass_v1")
-    return ""
+    rule, why = words.refusal(s, PASS)
+    return t("no_pass") % (why, rule)
 
 
 def render_options(s, seat):
@@ -430,8 +432,8 @@ def move_prompt(s, seat, named=False):
     letters = [_MOVE_LETTERS[m] for m in game_moves(s.rules)]
     choices = ", ".join([t("prompt_number"), t("prompt_card")] + letters + ["h", "q"])
     if named:
-        return t("prompt_seat") % (seat_name(seat), choices)
-    return t("prompt") % choices
+        return ask("prompt_seat") % (seat_name(seat), choices)
+    return ask("prompt") % choices
 
 
 def render_help(rules):
@@ -453,21 +455,17 @@ def render_help(rules):
     lines.append("  %-13s %s" % (t("help_record_word"), t("help_record")))
     lines.append("  h             " + t("help_help"))
     lines.append(t("help_rules"))
-    if rules.game == GAME_CINQUILLO:
-        keys = ["rules_c1"]
-        keys += ["rules_b1", "rules_b2"] if rules.bastard else ["rules_c2", "rules_c3"]
-        if rules.players == 2:
-            keys.append("rules_c8")
-    else:
-        keys = ["rules_e1", "rules_e2", "rules_e3"]
-        keys.append("rules_e4_v2" if rules.draw_max > 1 else "rules_e4")
-        keys.append("rules_e5")
-        if rules.actions:
-            keys.append("rules_v6")
-    for key in keys:
-        text = t(key) % rules.draw_max if key == "rules_e4_v2" else t(key)
-        lines.extend("  " + line for line in text.split("\n"))
+    for page in rules_pages(rules):
+        lines.extend("  " + line for line in rules_text(page).split("\n"))
     return "\n".join(lines)
+
+
+def rules_pages(rules):
+    """The device's Rules pages for these rules (firmware/lang/rules_*.py): 'elfer', 'cinquillo', or
+    Cinquillo's then the changes of 'bastard'."""
+    if rules.game != GAME_CINQUILLO:
+        return ("elfer",)
+    return ("cinquillo", "bastard") if rules.bastard else ("cinquillo",)
 
 
 def render_round_start(s, names=None):
@@ -497,7 +495,7 @@ def _hand_text(s, p, ansi):
             names.append(_paint(t("dead_card") % card_name(g, c), ansi))
         else:
             names.append(card_name(g, c))
-    return ", ".join(names) if names else t("hand_out")
+    return ", ".join(names) if names else lang.t("table_act_out")
 
 
 def render_scoreboard(s, names=None, title=None):
@@ -505,7 +503,7 @@ def render_scoreboard(s, names=None, title=None):
     title = title or t("board_after") % s.round_no
     lines = ["%s (%s; %s):" % (title, score_kind(rules), match_goal(s))]
     w = label_width(s, names)
-    lines.append("  %-*s %6s %7s" % (w, t("board_seat"), t("board_round"), t("board_total")))
+    lines.append("  %-*s %6s %7s" % (w, lang.t("res_col_seat"), lang.t("res_col_round"), lang.t("res_col_total")))
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "%6s" % "-"
         lines.append("  %-*s %s %7d" % (w, seat_label(p, names), rnd, s.scores[p]))
@@ -575,12 +573,8 @@ def render_match_end(s, names=None, people=None):
 
 
 def place(s, p):
-    """p's place at match end: 1 + the seats ahead of it (a match winner, then the better total); ties share."""
-
-    def key(q):
-        return (0 if s.match_winners >> q & 1 else 1, -s.scores[q] if s.rules.high_wins else s.scores[q])
-
-    return 1 + sum(1 for q in range(s.n) if key(q) < key(p))
+    """p's place at match end (1 = won; ties share): firmware/matchend.py's places, as the device shows them."""
+    return matchend.places(s, s.rules.high_wins)[p]
 
 
 # --- input ------------------------------------------------------------------------
@@ -635,33 +629,82 @@ class Quit(Exception):
 
 
 class Keeper:
-    """The match record (engine/record.py) as it is played, and where it goes (--record, 'record FILE').
+    """The match record, as the device exports it (firmware/export.py), and where it goes (--record,
+    'record FILE'). The match (a firmware.match.Match, set by play_match) keeps the finished rounds'
+    moves (firmware/results.py note_round); the record is made from them when it is written.
 
-    people: the seats played by people; they are marked in a comment after the header,
-    '# people: P1 P3' (a comment, so every reader of docs/records.md reads the record as before).
+    seed: the match's seed when play_match is given a State (a Match knows its own); state: not read
+    (the match keeps what a record needs). people: the seats played by people; they are marked in a
+    comment after the header, '# people: P1 P3' (a comment: every reader of docs/records.md reads the
+    record as the device's).
     """
 
-    def __init__(self, state, seed=None, path=None, people=None):
-        self.record = MatchRecord(state, seed)
+    def __init__(self, state=None, seed=None, path=None, people=None):
+        self.seed = seed
         self.path = path
-        if people:
-            self.record.lines.append("# people: " + " ".join(record_seat(p) for p in people))
+        self.people = people
+        self.match = None
 
-    def write(self, state, path=None):
+    def text(self, m=None):
+        """The record so far (None when the match keeps none: too long, firmware/results.py LOG_MAX)."""
+        lines = record_lines(m or self.match)
+        if lines is None:
+            return None
+        if self.people:
+            at = lines.index("round 1") if "round 1" in lines else len(lines)
+            lines.insert(at, "# people: " + " ".join(record_seat(p) for p in self.people))
+        return "\n".join(lines) + "\n"
+
+    def write(self, m=None, path=None):
         """Write the record so far; the sentence to show (written, or why not)."""
         path = path or self.path
+        text = self.text(m)
+        if text is None:
+            return t("record_failed") % (_shown(path), lang.t("res_rec_none"))
         try:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(self.record.text(state))
+                f.write(text)
         except (OSError, ValueError) as e:
             return t("record_failed") % (_shown(path), getattr(e, "strerror", None) or e)
         return t("record_written") % _shown(path)
 
 
-def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=None, named=False):
-    """Show the screen, read until a legal move is applied to `state`; return it. Raises Quit, EOFError.
-    named: the prompt names the seat (several people share the keyboard)."""
-    state.view_into(view)
+class _SoFar:
+    """A match as firmware/export.py reads it, with the round in play added to its log (the moves so far)."""
+
+    def __init__(self, m):
+        s = m.state
+        n = s.hist_len
+        self.state = s
+        self.rules = m.rules
+        self.dealer0 = m.dealer0
+        self.seed = m.seed
+        self.log = bytearray(m.log) + bytes((n >> 8, n & 255)) + bytes(memoryview(s.history)[: 2 * n])
+
+
+def record_lines(m):
+    """The lines of the match's record: firmware/export.py's, the device's export of the same match.
+    A round still in play is written as export writes a finished one, without the scores line that
+    only a finished round has. None when the match keeps no record."""
+    from firmware import export
+
+    if m.log is None:
+        return None
+    playing = m.state.phase == PLAYING
+    if playing:
+        m = _SoFar(m)
+    lines = []
+    for _ in export.lines(m, lines.append):
+        pass
+    if playing and lines and lines[-1].startswith("scores:"):
+        lines.pop()
+    return lines
+
+
+def human_move(m, seat, input_fn, out, names=None, ansi=False, keeper=None, named=False):
+    """Show the screen, read until the match takes a legal move (firmware.match.Match.play); return it.
+    Raises Quit, EOFError. named: the prompt names the seat (several people share the keyboard)."""
+    view = m.view
     out(render_screen(view, seat, names, ansi))
     prompt = move_prompt(view, seat, named)
     while True:
@@ -669,19 +712,17 @@ def human_move(state, view, seat, input_fn, out, names=None, ansi=False, keeper=
         if kind == "quit":
             raise Quit()
         if kind == "help":
-            out(render_help(state.rules))
+            out(render_help(m.rules))
             continue
         if kind == "record":
-            out(keeper.write(state, value) if keeper else t("record_failed") % (_shown(value), "-"))
+            out(keeper.write(m, value) if keeper else t("record_failed") % (_shown(value), "-"))
             continue
         if kind == "error":
             out(value)
             continue
-        try:
-            state.apply(value)
-        except IllegalMove as e:
-            rule, why = refusal(state, value, e)
-            out("%s: %s" % (rule, why))
+        why = m.play(value)  # the rule and why, in the chosen language, when refused (nothing changed)
+        if why:
+            out(why)
             continue
         return value
 
@@ -730,21 +771,15 @@ class Handover:
     """Pass-and-play (several people, one keyboard): before a person's turn that follows another
     person's, hide the screen, wait for the next person, list the moves since their last turn.
 
-    last: the person who had the keyboard last (P1 to begin with: who started the match);
-    since: {person: how much of this round's history they have seen}, cleared each round.
+    last: the person who had the keyboard last (P1 to begin with: who started the match).
+    The moves since a person's last turn are those after their latest move in the round's history,
+    as the device's hand-over page lists them (firmware/handover.py since).
     """
 
     def __init__(self, people, tty=False):
         self.people = list(people)
         self.tty = tty
         self.last = self.people[0]
-        self.since = {}
-
-    def new_round(self):
-        self.since = {}
-
-    def turn_done(self, state, p):
-        self.since[p] = state.hist_len
 
     def begin_turn(self, state, p, input_fn, out):
         """p's turn begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
@@ -753,24 +788,25 @@ class Handover:
         self.last = p
         out(_CLEAR if self.tty else "\n" + HANDOVER_RULE)
         who = seat_name(p)
-        if input_fn(t("handover") % (who, who)).strip().lower() in _words("words_quit"):
+        if input_fn(ask("handover") % (who, who)).strip().lower() in _words("words_quit"):
             raise Quit()
-        start = self.since.get(p, 0)
-        if start < state.hist_len:
-            out(t("since_last") if p in self.since else t("since_round"))
-            for i in range(start, state.hist_len):
+        latest = -1  # p's latest move this round
+        for i in range(state.hist_len):
+            if state.history_entry(i)[0] == p:
+                latest = i
+        if latest + 1 < state.hist_len:
+            out(lang.t("ho_since" if latest >= 0 else "ho_round"))
+            for i in range(latest + 1, state.hist_len):
                 q, m = state.history_entry(i)
                 out("  " + describe_move(state.rules.game, q, m))
 
 
-def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
-    """Play the current round to its end. Raises Quit or EOFError when the person leaves.
-    Seats not in bots are people; handover (a Handover) when several people share the keyboard."""
+def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
+    """Play the current round of m (a firmware.match.Match) to its end, as the device does: the bots
+    move by m.bot_step(), the people by m.play(). Raises Quit or EOFError when a person leaves.
+    handover (a Handover) when several people share the keyboard."""
+    state = m.state
     g = state.rules.game
-    views = {p: SeatView(state.rules, p) for p in bots}
-    hviews = {p: SeatView(state.rules, p) for p in range(state.n) if p not in bots}
-    if handover:
-        handover.new_round()
     turn_moves = []
     dir_before = state.dir
     while state.phase == PLAYING:
@@ -778,30 +814,28 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, 
         if not (state.placed or state.drawn):  # a new turn begins
             turn_moves = []
             dir_before = state.dir
-        if p in bots:
-            view = views[p]
-            state.view_into(view)
-            move = bots[p].choose(view)
-            state.apply(move)
+        if m.bot_on_turn():
+            step = m.bot_step()
+            while step is None:  # a master decides a playout at a time
+                step = m.bot_step()
+            move = step[1]
             out(describe_move(g, p, move))
         else:
             if handover and not turn_moves:
                 handover.begin_turn(state, p, input_fn, out)
-            hview = hviews[p]
-            state.view_into(hview)
-            before = hand_of(hview, p)
-            move = human_move(state, hview, p, input_fn, out, names, ansi, keeper, handover is not None)
-            state.view_into(hview)
+            if m.view.seat != p:  # the keyboard is p's now (firmware/handover.py _take)
+                m.view.seat = p
+                m.update()
+            before = hand_of(m.view, p)
+            move = human_move(m, p, input_fn, out, names, ansi, keeper, handover is not None)
             if move == DRAW:
-                out(_drew_text(state, hview, p, before))
+                out(_drew_text(state, m.view, p, before))
             elif move == END:
                 out(t("you_end"))
             elif move == PASS:
                 out(t("you_pass"))
             else:
                 out(t("you_play") % card_name(g, move))
-            if handover and _turn_over(state, p):
-                handover.turn_done(state, p)
         turn_moves.append(move)
         if state.phase == PLAYING and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
             note = _effects_note(state, p, dir_before)
@@ -809,45 +843,57 @@ def play_round(state, bots, input_fn, out, names=None, ansi=False, keeper=None, 
                 out(note)
 
 
-def play_match(state, bots, input_fn=input, out=print, names=None, ansi=False, keeper=None, tty=False):
-    """Play rounds until the match ends. bots: {seat: bot}; the other seats are people (one, or
-    several taking turns at the keyboard: pass-and-play, see Handover; tty: clear the screen then).
+def new_match(state, bots, seed=0):
+    """A firmware.match.Match around a dealt State: bots {seat: bot}, the other seats people (P1 always)."""
+    levels = ["person" if p not in bots else "bot" for p in range(state.n)]
+    return Match(state.rules, levels, seed, state.dealer, state=state, bots=[bots.get(p) for p in range(state.n)])
 
-    keeper (a Keeper) collects the match record; with a path it is written when the match ends or
-    the person leaves. Returns the exit code (0 also when the person quits or input ends).
+
+def play_match(game, bots=None, input_fn=input, out=print, names=None, ansi=False, keeper=None, tty=False):
+    """Play rounds until the match ends. game: a firmware.match.Match, or a State with bots
+    ({seat: bot}; the other seats are people: one, or several taking turns at the keyboard:
+    pass-and-play, see Handover; tty: clear the screen then).
+
+    The round's end is the device's (firmware/screens.py, pages.py): the round's moves noted for the
+    record (firmware/results.py note_round), then the match's end or m.next_round().
+    keeper (a Keeper) writes the match record (firmware/export.py's lines) when it has a path: when the
+    match ends or the person leaves. Returns the exit code (0 also when the person quits or input ends).
     """
-    keeper = keeper or Keeper(state)
-    people = [p for p in range(state.n) if p not in bots]
+    keeper = keeper or Keeper()
+    m = game if isinstance(game, Match) else new_match(game, bots, keeper.seed or 0)
+    keeper.match = m
+    state = m.state
+    people = [p for p in range(state.n) if m.people >> p & 1]
     handover = Handover(people, tty) if len(people) > 1 else None
     try:
         while True:
             out(render_round_start(state, names))
-            play_round(state, bots, input_fn, out, names, ansi, keeper=keeper, handover=handover)
-            keeper.record.end_round(state)
+            play_round(m, input_fn, out, names, ansi, keeper=keeper, handover=handover)
+            results.note_round(m)  # before next_round(): the round's moves, for the match record
             out(render_round_end(state, names, ansi))
             if state.is_match_over():
                 out(render_match_end(state, names, people))
-                _keep(keeper, state, out)
+                _keep(keeper, out)
                 return 0
             if state.pending_tiebreak:
                 out(render_tiebreak_notice(state, names))
             if input_fn(continue_prompt()).strip().lower() in _words("words_quit"):
                 raise Quit()
-            state.next_round()
+            m.next_round()
     except Quit:
-        _keep(keeper, state, out)
+        _keep(keeper, out)
         out(t("bye"))
         return 0
     except EOFError:
         out("")
-        _keep(keeper, state, out)
+        _keep(keeper, out)
         out(t("bye_eof"))
         return 0
 
 
-def _keep(keeper, state, out):
+def _keep(keeper, out):
     if keeper.path:
-        out(keeper.write(state))
+        out(keeper.write())
 
 
 # --- command line -------------------------------------------------------------------
@@ -989,19 +1035,18 @@ def run(args, input_fn=input, out=print):
     elif not 0 <= seed < 1 << 30:  # seeds are small ints on a board, and in records (engine/record.py)
         got = str(seed) if len(str(seed)) <= 12 else str(seed)[:9] + "..."
         return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
-    state = State(rules, seed=seed, dealer=dealer - 1)
+    m = Match(rules, levels, seed, dealer - 1)  # the device's match: its deal, its bots (make_bot per level)
     people = [p for p in range(rules.players) if levels[p] == PERSON]
-    keeper = Keeper(state, seed, args.record, people)
-    bots = {}
+    keeper = Keeper(None, seed, args.record, people)
+    bots = [p for p in range(rules.players) if levels[p] != PERSON]
     names = []
     for p in range(rules.players):
         if levels[p] == PERSON:
-            names.append(t("you") if len(people) == 1 else t("person"))
+            names.append(lang.t("c_you") if len(people) == 1 else lang.t("c_person"))
         else:
-            bots[p] = engine_bots.make_bot(levels[p], rules, p, seed)
             names.append(level_name(levels[p]))
     out(t("intro") % (game_name(rules), rules.describe(), rules.players, seed, seed))
-    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in sorted(bots))
+    bots_text = ", ".join("%s %s" % (seat_name(p), names[p]) for p in bots)
     if len(people) == 1:
         out(t("intro_bots") % (seat_name(HUMAN), bots_text))
     else:
@@ -1009,10 +1054,10 @@ def run(args, input_fn=input, out=print):
     tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty() and out is print
     ansi = tty and not os.environ.get("NO_COLOR")
     try:
-        return play_match(state, bots, input_fn, out, names, ansi, keeper, tty)
+        return play_match(m, None, input_fn, out, names, ansi, keeper, tty)
     except KeyboardInterrupt:
         out("")
-        _keep(keeper, state, out)
+        _keep(keeper, out)
         out(t("interrupted"))
         return 130
 
