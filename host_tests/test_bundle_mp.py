@@ -9,11 +9,9 @@ import sys
 import pytest
 from bundlefiles import files_in
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host.ship import bundle, importscan
 
-import bundle  # noqa: E402
-import importscan  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 DRIVERS = {"pico_lcd_114": "st7789", "pico_display": "st7789", "pico_lcd_13": "st7789", "oled128x64": "ssd1306"}

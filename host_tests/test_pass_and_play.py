@@ -8,19 +8,14 @@ person's match in their seat's own entry; the round and match pages name seats, 
 """
 
 import os
-import sys
 
 import pytest
 
+from engine.cards import DRAW
+from firmware.words import move_name
+from host.drive import simdrive
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-import simdrive  # noqa: E402
-
-from engine.cards import DRAW  # noqa: E402
-from firmware.words import move_name  # noqa: E402
 
 
 def people_match(nvm=None, players=3, **values):

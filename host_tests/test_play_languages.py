@@ -1,5 +1,5 @@
-"""The terminal front-end (tools/play.py) in five languages, the cards people type, the moves the
-prompt offers, and the match record it keeps (--record, 'record FILE') that tools/replay.py replays."""
+"""The terminal front-end (host/play/terminal.py) in five languages, the cards people type, the moves the
+prompt offers, and the match record it keeps (--record, 'record FILE') that host/play/replay.py replays."""
 
 import importlib.util
 import os
@@ -14,15 +14,13 @@ from engine.cards import DRAW, PASS, card
 from engine.record import replay
 from engine.rules import make_rules
 from engine.state import State, from_deal
+from host.play import cardinput, playtexts
+from host.play import replay as replay_tool
 from host_tests.helpers import snapshot
-from tools import cardinput, playtexts
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 
-import replay as replay_tool  # noqa: E402
-
-spec = importlib.util.spec_from_file_location("play_languages_ui", ROOT / "tools" / "play.py")
+spec = importlib.util.spec_from_file_location("play_languages_ui", ROOT / "host" / "play" / "terminal.py")
 play = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(play)
 
@@ -220,7 +218,7 @@ def _cli(args, stdin_text="", timeout=120):
     env = dict(os.environ)
     env.pop("ELFER_LANG", None)
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "play.py")] + args,
+        [sys.executable, str(ROOT / "host" / "play" / "terminal.py")] + args,
         input=stdin_text,
         capture_output=True,
         text=True,
@@ -253,7 +251,7 @@ def test_a_whole_match_in_the_chosen_language(code, says):
 def test_elfer_lang_in_the_environment_chooses_the_language():
     env = dict(os.environ, ELFER_LANG="nl")
     r = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "play.py"), "--seed", "5"],
+        [sys.executable, str(ROOT / "host" / "play" / "terminal.py"), "--seed", "5"],
         input="q\n",
         capture_output=True,
         text=True,
@@ -343,7 +341,7 @@ def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, pr
     lines = []
     assert play.play_match(state, bots, _scripted(state), lines.append, keeper=keeper) == 0
     assert state.is_match_over()
-    assert lines[-1] == "Match record written to %s (check it: tools/replay.py)." % path
+    assert lines[-1] == "Match record written to %s (check it: host/play/replay.py)." % path
     again = replay(path.read_text(encoding="utf-8"))
     assert snapshot(again) == snapshot(state)
     status, out = _replay_tool(path)
@@ -371,7 +369,7 @@ def test_the_record_command_keeps_the_match_so_far_and_it_replays_to_this_positi
     bots = {p: play.engine_bots.make_bot("medium", rules, p, 8) for p in (1, 2)}
     lines = []
     play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(state, 8))
-    assert "Match record written to %s (check it: tools/replay.py)." % path in lines
+    assert "Match record written to %s (check it: host/play/replay.py)." % path in lines
     assert snapshot(replay(path.read_text(encoding="utf-8"))) == moves[0]
     assert _replay_tool(path)[0] == 0
 
@@ -400,7 +398,10 @@ def test_the_cli_record_replays_with_the_replay_tool(tmp_path):
     r = _cli(["--seed", "21", "--option", "rounds=1", "--record", str(path)], STUBBORN)
     assert r.returncode == 0, r.stderr
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "replay.py"), str(path)], capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "host" / "play" / "replay.py"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 0 and "valid" in out.stdout and "match " in out.stdout
 

@@ -1,4 +1,4 @@
-"""Terminal front-end (tools/play.py): rendering, the input loop, and the command line.
+"""Terminal front-end (host/play/terminal.py): rendering, the input loop, and the command line.
 
 The loop is driven in-process through injected input/output functions; the
 command line is run as a subprocess. Rule ids in test names say what is checked
@@ -26,7 +26,7 @@ from engine.view import SeatView
 from host_tests.helpers import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PLAY_PY = ROOT / "tools" / "play.py"
+PLAY_PY = ROOT / "host" / "play" / "terminal.py"
 
 
 def _load_play():

@@ -87,7 +87,7 @@ def test_simulator_then_a_tournament_on_a_worker_pool_in_the_same_process(tmp_pa
         import importlib.util, sys
         from boards.sim import SimBoard
         SimBoard("pybadge")
-        spec = importlib.util.spec_from_file_location("tournament_tool", "tools/tournament.py")
+        spec = importlib.util.spec_from_file_location("tournament_tool", "host/research/tournament.py")
         t = sys.modules["tournament_tool"] = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(t)
         t.main(["--seats", "medium,easy,easy", "--rounds", "24", "--workers", "2", "--quiet", "--out", %r])

@@ -1,4 +1,4 @@
-"""Bot tournament tool (tools/tournament.py): duplicated deals, statistics, outputs, errors.
+"""Bot tournament tool (host/research/tournament.py): duplicated deals, statistics, outputs, errors.
 
 Runs are tiny (a few dozen rounds) so the whole file stays well under 20 s.
 """
@@ -21,7 +21,7 @@ from engine.rules import make_rules
 from engine.state import State
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-TOOL = ROOT / "tools" / "tournament.py"
+TOOL = ROOT / "host" / "research" / "tournament.py"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
