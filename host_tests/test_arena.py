@@ -155,7 +155,7 @@ def test_make_arena_plays_the_goal_matches_and_the_master_and_args_override():
     import subprocess
 
     r = subprocess.run(["make", "-n", "arena", "ARGS=--deals 3"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    runs = [part for part in r.stdout.replace("&&", "\n").splitlines() if "host/research/arena.py" in part]
+    runs = [part for part in r.stdout.replace("&&", "\n").splitlines() if "host.research.arena" in part]
 
     def flag(run, name):
         return run.split("--%s " % name)[1].split()[0]

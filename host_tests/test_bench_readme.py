@@ -113,5 +113,9 @@ def test_make_bench_passes_args_and_writes_only_when_asked():
         cmd = ["make", "-n", "--no-print-directory", "bench", *args]
         return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True).stdout
 
-    assert [line for line in dry().splitlines() if "bench.py" in line][-1].rstrip().endswith("host/measure/bench.py")
-    assert "host/measure/bench.py --write" in dry("ARGS=--write")
+    assert (
+        [line for line in dry().splitlines() if "host.measure.bench" in line][-1]
+        .rstrip()
+        .endswith("-m host.measure.bench")
+    )
+    assert "-m host.measure.bench --write" in dry("ARGS=--write")

@@ -8,7 +8,6 @@ step is checked for the name of a button of any board (its printed labels, the k
 the logical names and the old words) that this board lacks.
 """
 
-import os
 import re
 import sys
 
@@ -19,8 +18,6 @@ from boards.schemes import SCHEMES
 from firmware import lang
 from firmware.lang import CODES
 from host.drive import simdrive
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BOARDS = tuple(scheme.name for scheme in SCHEMES)
 OLD_WORDS = "UP DOWN LEFT RIGHT START SELECT A B X Z Enter Space D0 D1 D2".split()

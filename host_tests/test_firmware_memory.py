@@ -16,8 +16,6 @@ import pytest
 from host.emulate import upy
 from host.measure import fw_mem_host as fwm
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 KIB = 1024
 # Issue 36's goals, 32-bit, the firmware's own bytes: a quarter under the ~150 KB a PyBadge,
 # PyGamer or CLUE leaves to code.py (largest live heap 112 KiB; the smallest heap that never grows

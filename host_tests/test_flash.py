@@ -965,9 +965,9 @@ def test_make_flash_passes_board_only_when_given(tmp_path):
     env = dict((k, v) for k, v in os.environ.items() if k not in outer)
     make = ["make", "--no-print-directory", "-n", "flash", "DRIVE=/d"]
     r = subprocess.run(make, cwd=ROOT, capture_output=True, text=True, env=env)
-    assert r.stdout.split("host/ship/flash.py", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
+    assert r.stdout.split("-m host.ship.flash", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
     r = subprocess.run(make + ["BOARD=clue"], cwd=ROOT, capture_output=True, text=True, env=env)
-    assert r.stdout.split("host/ship/flash.py", 1)[1].split() == ["clue", "--drive", "/d"]
+    assert r.stdout.split("-m host.ship.flash", 1)[1].split() == ["clue", "--drive", "/d"]
 
 
 def test_elfer_board_is_kept_in_step_with_the_board_flashed(tmp_path, capsys):

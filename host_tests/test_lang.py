@@ -9,8 +9,6 @@ import pytest
 from firmware import lang
 from host.drive import simdrive
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 PLACEHOLDER = re.compile(r"%[-0-9]*[sdx%]")
 
 

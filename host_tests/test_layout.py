@@ -1,14 +1,10 @@
 """Glyphs, card faces and the table's layout on every screen in every language (issue 12)."""
 
-import os
-
 import pytest
 
 from firmware import glyphs, lang, ui
 from firmware.glyphs import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS
 from host.drive import layoutcheck, simdrive
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PROFILES = ("sim", "clue", "feather_tft")  # 160x128, 240x240, 240x135
 GAMES = (("Elfer Raus", 6), ("Cinquillo", 4), ("Bastard", 4))

@@ -5,15 +5,12 @@ The screens are those host/drive/screenshots.py walks to, each board driven by i
 each language of firmware/lang. One test per board and language, so they spread over workers.
 """
 
-import os
 import types
 
 import pytest
 
 from firmware.lang import CODES
 from host.drive import screenshots
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def on_show(d):

@@ -8,14 +8,10 @@ MicroPython unix port the firmware draws a round on the real framebuf surface wi
 one-bit panel (host/drive/fbshots.py BITS=1) and the frames are read back.
 """
 
-import os
-
 import pytest
 from fbframes import fb_frames, need_micropython
 
 from firmware.lang import CODES
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BOARD = "oled128x64"
 # Every game the OLED must seat: classic Elfer Raus for 2..6, Cinquillo, Bastard.

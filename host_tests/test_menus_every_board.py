@@ -6,13 +6,9 @@ Start match (one press from the title's New match); Continue is offered, and pre
 where there is a match to continue.
 """
 
-import os
-
 import pytest
 
 from boards.sim import PROFILES
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 UP_MARK = "\u25b2"
 DOWN_MARK = "\u25bc"

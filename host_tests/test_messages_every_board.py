@@ -9,16 +9,12 @@ every word, no line is cut, and every page with more after it ends in the mark t
 button turning it (firmware/table.py message). The rules pages scroll to their last line.
 """
 
-import os
-
 import pytest
 
 from boards.sim import PROFILES
 from engine.cards import DRAW, END, PASS
 from firmware import keys, lang, words
 from firmware.lang import CODES, t
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 _TEXTS = {}
 

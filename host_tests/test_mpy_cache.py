@@ -7,8 +7,6 @@ import pytest
 
 from host.emulate import upy
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 @pytest.fixture
 def cross(tmp_path, monkeypatch):

@@ -2,13 +2,10 @@
 are for docs/bots.md, not make test: here the labels' fidelity and a smoke run."""
 
 import csv
-import os
 
 import pytest
 
 from host.research import onestep
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 # Classic deal 4: play-outs that start without the history (Knowledge's facts) end 2 rounds otherwise.

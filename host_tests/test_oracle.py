@@ -1,8 +1,6 @@
 """host/research/oracle.py (issue 15): the search given the true deal, an upper bound for better sampling.
 Its long runs are for docs/bots.md, not make test: here the stand-in sampler and a smoke run."""
 
-import os
-
 import pytest
 
 from engine import bot_expert
@@ -13,8 +11,6 @@ from engine.sampler import Sampler
 from engine.state import State
 from engine.view import SeatView
 from host.research import oracle
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def others(s, seat):

@@ -7,15 +7,11 @@ the new person's hand. Saves and Continue keep who is a person; the statistics c
 person's match in their seat's own entry; the round and match pages name seats, not "you".
 """
 
-import os
-
 import pytest
 
 from engine.cards import DRAW
 from firmware.words import move_name
 from host.drive import simdrive
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def people_match(nvm=None, players=3, **values):

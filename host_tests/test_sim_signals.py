@@ -18,10 +18,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def run(code, timeout=90):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     env.pop("SDL_NO_SIGNAL_HANDLERS", None)  # the firmware's own modules must set it
-    prelude = "import sys\nsys.path.insert(0, %r)\n" % ROOT
     # A session of its own: on a time-out the whole group goes, also workers that ignore SIGTERM.
     p = subprocess.Popen(
-        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        [sys.executable, "-c", textwrap.dedent(code)],  # cwd ROOT: -c puts it first on sys.path
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -19,8 +19,6 @@ from hypothesis import strategies as st
 
 from host.ship import bundle, flash
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 USER_FILES = {"notes.txt": b"mine", "code.py": b"print('mine')\n"}
 
 

@@ -4,7 +4,6 @@ view are the labels' columns; only the rules it was fitted for load it."""
 
 import csv
 import importlib
-import os
 import types
 
 import pytest
@@ -16,8 +15,6 @@ from engine.state import State
 from engine.view import SeatView
 from host.research import fitvalue, onestep
 from host.research.tournament import rules_for
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 DEALS = {"classic": (0, 1, 2), "bastard": tuple(range(12))}  # Bastard's rounds are short
 GAMES = sorted(DEALS)

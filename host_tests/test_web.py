@@ -302,7 +302,7 @@ def need_vm_files():
 
 def test_make_web_serve_runs_pythons_http_server_on_the_build():
     r = subprocess.run(["make", "-n", "web-serve"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "host/ship/webbuild.py" in r.stdout
+    assert "-m host.ship.webbuild" in r.stdout
     assert "-m http.server 8000 --bind 127.0.0.1 --directory build/web" in r.stdout
 
 

@@ -10,8 +10,6 @@ from engine.state import State
 from engine.view import SeatView
 from host.research import worlds
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 def figures(out):
     return {k: float(v) for k, v in (line.split(": ") for line in out.strip().splitlines())}

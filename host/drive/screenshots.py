@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Render every screen of the firmware headless, on every board with its own buttons (make screenshots).
 
-    python host/drive/screenshots.py [--out docs/screenshots] [--board pybadge ...]
+    python -m host.drive.screenshots [--out docs/screenshots] [--board pybadge ...]
 
 A scripted session per board (host/drive/simdrive.py, the board's own button
 scheme and labels: boards/schemes.py) walks the menus and a seeded match on a

@@ -15,7 +15,7 @@ import shutil
 import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.path.dirname(os.path.dirname(HERE))
 ENGINE_DIR = os.path.join(ROOT, "engine")
 MPVM_DIR = os.path.join(HERE, "mpvm")
 RUN_MJS = os.path.join(MPVM_DIR, "run.mjs")

@@ -59,7 +59,7 @@ CP_ONLY = ("displayio", "terminalio", "fontio", "bitmaptools", "microcontroller"
 
 
 def probe_dir(dest, mpy=False, micropython=False):
-    """tools/upy.firmware_probe_dir plus every board module (the schemes, the MicroPython profiles);
+    """host/emulate/upy.py firmware_probe_dir plus every board module (the schemes, the MicroPython profiles);
     micropython: without CircuitPython's stand-ins, as a MicroPython board has none of them."""
     upy.firmware_probe_dir(dest, mpy)
     if micropython:

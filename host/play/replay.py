@@ -1,6 +1,6 @@
 """Replay a game record: check every move against the rules, print the final position.
 
-    python host/play/replay.py RECORD [RECORD ...]
+    python -m host.play.replay RECORD [RECORD ...]
 
 Exit status 0 when every record is valid; otherwise 1, with
 'RECORD:LINE: reason' for the first illegal move or malformed line, or

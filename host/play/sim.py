@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run the unchanged firmware on the desktop: Blinka displayio in a pygame window.
 
-    python host/play/sim.py [--board sim|clue|feather_tft] [--scale 3] [--lang de] [--terminal ...]
+    python -m host.play.sim [--board sim|clue|feather_tft] [--scale 3] [--lang de] [--terminal ...]
 
 Keys: arrows = D-pad, X = A, Z = B, Enter = START, Space = SELECT, Esc quits
 (the window title says so too). With no display (no X11/Wayland, or SDL cannot

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Play Elfer Raus or Cinquillo in a terminal: you are P1 (seat 0), bots take the other seats.
 
-    python host/play/terminal.py [--preset classic] [--option players=3] [--option rounds=2]
+    python -m host.play.terminal [--preset classic] [--option players=3] [--option rounds=2]
                          [--people N] [--bots easy|LEVEL,LEVEL,...] [--seed N] [--dealer N]
                          [--lang en|de|es|nl|pt] [--record FILE]
 

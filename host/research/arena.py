@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Our bots against OpenSpiel's ISMCTS on duplicate deals (make arena).
 
-    python host/research/arena.py --level expert --sims 1000 --players 2 --deals 200 --preset classic
+    python -m host.research.arena --level expert --sims 1000 --players 2 --deals 200 --preset classic
 
 Each deal (the engine's deal for its seed) is played once per seating: with 2 players the
 seats are swapped; with 3 or 4 the kinds alternate around the table (ours, ISMCTS, ours, ...)
@@ -38,8 +38,6 @@ from engine import bots as engine_bots
 from engine.view import SeatView
 from host.research.tournament import load_pyplot, rules_for, wilson
 from host.research.workers import worker_pool
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PRESETS = ("classic", "cinquillo", "bastard")
 SEARCHERS = ("expert", "master")  # the levels whose search samples worlds (--oracle-hidden)

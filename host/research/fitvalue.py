@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fits the expert's learned value (engine/value.py) to host/research/onestep.py's labels and writes its table.
 
-    python host/research/onestep.py --preset classic --deals 6600 --out build/onestep/classic.csv
-    python host/research/fitvalue.py build/onestep/classic.csv --out engine/value_classic4.py
+    python -m host.research.onestep --preset classic --deals 6600 --out build/onestep/classic.csv
+    python -m host.research.fitvalue build/onestep/classic.csv --out engine/value_classic4.py
 
 Each decision of the labels gives a pair per alternative to the advisor's move: the features
 engine/value.py reads from the view (feature_names), and the target, what the alternative's label
@@ -31,8 +31,6 @@ import zlib
 import numpy as np
 
 from engine import value
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 SCALE = 1000  # a prediction of SCALE is one round won (engine/value.py predict)
 

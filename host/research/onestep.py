@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What each move is worth with the true deal, one move ahead: labels for a learned value (issue 15).
 
-    python host/research/onestep.py --preset classic --deals 600 --out build/onestep/classic.csv
+    python -m host.research.onestep --preset classic --deals 600 --out build/onestep/classic.csv
 
 One advisor seat (engine/bot_expert.py's Advisor) plays against PLAYERS-1 medium bots on
 duplicated deals (the advisor in each seat in turn). At each of its decisions with a choice,
@@ -38,8 +38,6 @@ from engine.state import State
 from engine.view import SeatView
 from host.research.tournament import play_round, rules_for, win_share
 from host.research.workers import map_tasks
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 DEAL_BASE = 7_000_000  # deal seeds DEAL_BASE + i, as host/research/oracle.py's
 ELFER_KINDS = ("end", "pass", "draw", "action", "start", "release", "free", "bottleneck")  # engine/value.py's codes

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the hidden cards are worth to a searching bot: an upper bound for better sampling.
 
-    python host/research/oracle.py --preset cinquillo --level expert --deals 500 [--oracle [--oracle-hidden H]]
+    python -m host.research.oracle --preset cinquillo --level expert --deals 500 [--oracle [--oracle-hidden H]]
                            [--samples 12] [--budget 200] [--against medium]
 
 One seat of LEVEL (expert or master) plays against PLAYERS-1 seats of --against on
@@ -35,8 +35,6 @@ from engine.state import State
 from engine.view import SeatView
 from host.research.tournament import play_round, rules_for, win_share
 from host.research.workers import map_tasks
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 LEVELS = ("expert", "master")
 DEAL_BASE = 7_000_000  # deal seeds DEAL_BASE + i (the arena's start at 1, the tournament's at seed x 1,000,003)

@@ -19,8 +19,6 @@ clone() and information_state_string() are Python methods: OpenSpiel's Python IS
 them from Python, and the engine's bytearrays copy faster than a deepcopy.
 """
 
-import os
-
 import numpy as np
 import pyspiel
 
@@ -31,8 +29,6 @@ from engine.rng import Rng
 from engine.sampler import Sampler
 from engine.state import State, copy_state
 from engine.view import SeatView
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 NUM_ACTIONS = 256
 MAX_MOVES = 400  # a round's moves at most (the engine's history holds 256 entries; a round ends long before)

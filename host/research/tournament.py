@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Bot tournaments on duplicated deals: win rates with 95% confidence intervals.
 
-    python host/research/tournament.py --ladder random,easy [--preset classic] [--option players=4]
+    python -m host.research.tournament --ladder random,easy [--preset classic] [--option players=4]
                                [--rounds 2000 | --matches 200] [--seed 1] [--workers N] [--out DIR]
-    python host/research/tournament.py --seats easy,random,random,random ...
+    python -m host.research.tournament --seats easy,random,random,random ...
 
 See --help for the statistics. Prints the table, then writes CSV (one row per
 round or match played), JSON (summary) and a PNG chart to --out, and ends with

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How close the search's sampled worlds come to the real deal (issue 15).
 
-    python host/research/worlds.py --preset cinquillo --players 4 --against ismcts --deals 20 --tries 0,5,50
+    python -m host.research.worlds --preset cinquillo --players 4 --against ismcts --deals 20 --tries 0,5,50
 
 Our level (default expert) sits in every other seat and `--against` (a level, or ismcts: OpenSpiel's
 ISMCTSBot with --sims, as in host/research/arena.py) in the rest, in every rotation of that pattern
@@ -31,8 +31,6 @@ from engine.view import SeatView
 from host.research.arena import add_ismcts_args, check_level, ismcts_bot, seatings
 from host.research.tournament import rules_for
 from host.research.workers import worker_pool
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PRESETS = ("classic", "cinquillo", "bastard")
 LATE = 11  # hidden cards at most: the round's last few turns

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Build the device bundle for one board: make bundle BOARD=pybadge (into build/device/).
 
-    python host/ship/bundle.py BOARD [--out build/device]
+    python -m host.ship.bundle BOARD [--out build/device]
 
-    python host/ship/bundle.py --package-json     # rewrite mip/<profile>/package.json (make package)
+    python -m host.ship.bundle --package-json     # rewrite mip/<profile>/package.json (make package)
 
 Boards: pybadge (also EdgeBadge), pygamer, clue, feather_tft (ESP32-S2/S3 TFT and
 Reverse TFT), micropython (any MicroPython board: the engine and its self-test),

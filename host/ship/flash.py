@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Put the game on a board: make flash BOARD=pybadge [PORT=...] [DRIVE=...] [ARGS=--dry-run].
 
-    python host/ship/flash.py [BOARD] [--drive PATH | --port PORT] [--dry-run] [--force]
+    python -m host.ship.flash [BOARD] [--drive PATH | --port PORT] [--dry-run] [--force]
 
 Builds the bundle (host/ship/bundle.py), then one of two routes:
 
@@ -71,8 +71,6 @@ import time
 
 from host.emulate import cpsettings
 from host.ship import bundle, cpmpy
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 TMP_SUFFIX = ".elfer-tmp"
 SETTINGS = "settings.toml"

@@ -2,8 +2,8 @@
 """Pack the tiles of firmware/glyphs.py into firmware/ui.py (GLYPH_CHARS) and
 firmware/glyphbits.py (GLYPH_BITS, their pixels, loaded only while a sheet is drawn).
 
-    python host/ship/glyphpack.py           # rewrite them after changing firmware/glyphs.py
-    python host/ship/glyphpack.py --check   # exit 1 if they are out of date
+    python -m host.ship.glyphpack           # rewrite them after changing firmware/glyphs.py
+    python -m host.ship.glyphpack --check   # exit 1 if they are out of date
 
 The device reads the packed bytes instead of compiling glyphs.py: compiling it
 would intern each of its names for good (MicroPython), which costs a new qstr

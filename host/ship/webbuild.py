@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the browser page: make web (into build/web/), then make web-serve.
 
-    python host/ship/webbuild.py [--out build/web]
+    python -m host.ship.webbuild [--out build/web]
 
 The page is static: index.html, elfer.css and elfer.js (from host/ship/web/), MicroPython's
 WebAssembly port (micropython.mjs and micropython.wasm, copied from the npm package pinned in

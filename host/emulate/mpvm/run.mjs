@@ -75,7 +75,7 @@ function parseArgs(argv) {
   if (i >= argv.length) usage("no script given");
   opts.script = resolve(argv[i]);
   opts.args = argv.slice(i + 1);
-  if (opts.roots.length === 0 && opts.tree === null) opts.roots.push(resolve(HERE, "..", "..", "engine"));
+  if (opts.roots.length === 0 && opts.tree === null) opts.roots.push(resolve(HERE, "..", "..", "..", "engine"));
   return opts;
 }
 

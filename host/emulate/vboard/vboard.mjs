@@ -78,7 +78,7 @@ if (opts.boardId && !/^[a-z0-9_]+$/.test(opts.boardId)) {
 }
 if (opts.machine) {
   mp.FS.mkdir("/rom");
-  mp.FS.writeFile("/rom/machine.py", readFileSync(join(HERE, "..", "mp", "stubs", "machine.py"), "utf8"));
+  mp.FS.writeFile("/rom/machine.py", readFileSync(join(HERE, "..", "stubs", "machine.py"), "utf8"));
 }
 mp.runPython(`_vb_boot(${py(opts.cp)}, ${py(opts.writable)}, "${opts.machine}", "${opts.boardId}")`);
 const BANNER = opts.cp
