@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from helpers import snapshot
 
 from engine.cards import DRAW, PASS, card
 from engine.record import replay
@@ -16,7 +17,6 @@ from engine.rules import make_rules
 from engine.state import State, from_deal
 from host.play import cardinput, playtexts
 from host.play import replay as replay_tool
-from host_tests.helpers import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -349,7 +349,7 @@ def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, pr
 
 
 def _replay_tool(path):
-    from host_tests.helpers import run_main
+    from helpers import run_main
 
     status, out, err = run_main(replay_tool.main, [str(path)])
     return status, out + err

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 from fuzzing import fuzz
+from helpers import snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,7 +24,6 @@ from engine.cards import DRAW, END, PASS, card, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State, from_deal
 from engine.view import SeatView
-from host_tests.helpers import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY_PY = ROOT / "host" / "play" / "terminal.py"

@@ -521,10 +521,10 @@ def test_fuzz_replay_tool_arguments(tool_files, argv):
     argv = [tool_files.get(a, a) for a in argv]
     status, out, err = _replay_tool(argv)
     if not argv:
-        assert status == 2 and "replay.py RECORD" in out
+        assert status == 2 and "host.play.replay RECORD" in out
         return
     if argv[0] in ("-h", "--help"):
-        assert status == 0 and "replay.py RECORD" in out
+        assert status == 0 and "host.play.replay RECORD" in out
         return
     failed = [a for a in argv if a not in (tool_files["good"], tool_files["good-not-utf8"])]
     assert status == (1 if failed else 0), (argv, status, err)
