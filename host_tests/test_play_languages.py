@@ -1,7 +1,6 @@
 """The terminal front-end (host/play/terminal.py) in five languages, the cards people type, the moves the
 prompt offers, and the match record it keeps (--record, 'record FILE') that host/play/replay.py replays."""
 
-import importlib.util
 import os
 import pathlib
 import re
@@ -17,12 +16,10 @@ from engine.rules import make_rules
 from engine.state import State, from_deal
 from host.play import cardinput, playtexts
 from host.play import replay as replay_tool
+from host.play import terminal as play
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
-spec = importlib.util.spec_from_file_location("play_languages_ui", ROOT / "host" / "play" / "terminal.py")
-play = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(play)
 
 R, Y, B, G = 0, 1, 2, 3
 COINS, CUPS, SWORDS, CLUBS = 0, 1, 2, 3

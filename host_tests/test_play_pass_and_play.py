@@ -6,7 +6,6 @@ terminal), the next person is asked to take the keyboard and press Enter, then s
 their last turn and their own hand. With one person nothing changes. The record marks the people.
 """
 
-import importlib.util
 import os
 import pathlib
 import re
@@ -20,13 +19,11 @@ from engine.cards import DRAW, END, PASS, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State
 from host.play import playtexts
+from host.play import terminal as play
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY_PY = ROOT / "host" / "play" / "terminal.py"
 
-spec = importlib.util.spec_from_file_location("play_pass_and_play", PLAY_PY)
-play = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(play)
 
 MOVE_LINE = re.compile(r"  P[1-6] (plays \w+ \w+|draws a card|ends the turn|passes|plays skip|plays reverse)")
 

@@ -1,6 +1,5 @@
 """Game records: the format of docs/records.md, export, replay and its errors."""
 
-import importlib.util
 import os
 import re
 import resource
@@ -18,6 +17,7 @@ from engine.record import export_round, replay
 from engine.rules import make_rules
 from engine.rules_text import parse_rules
 from engine.state import State
+from host.play import replay as replay_tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -348,16 +348,6 @@ def test_replay_tool_into_a_closed_pipe_exits_quietly(tmp_path):
 
 
 # --- fuzz: random and mutated records through the parser and host/play/replay.py ----------------
-
-
-def _load_replay_tool():
-    spec = importlib.util.spec_from_file_location("replay_tool", os.path.join(ROOT, "host", "play", "replay.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-replay_tool = _load_replay_tool()
 
 
 def _seeded_record(preset, seed, moves, **options):

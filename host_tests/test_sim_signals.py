@@ -83,12 +83,9 @@ def test_simulator_then_a_terminated_pool_ends():
 def test_simulator_then_a_tournament_on_a_worker_pool_in_the_same_process(tmp_path):
     r = run(
         """
-        import importlib.util, sys
         from boards.sim import SimBoard
+        from host.research import tournament as t
         SimBoard("pybadge")
-        spec = importlib.util.spec_from_file_location("tournament_tool", "host/research/tournament.py")
-        t = sys.modules["tournament_tool"] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(t)
         t.main(["--seats", "medium,easy,easy", "--rounds", "24", "--workers", "2", "--quiet", "--out", %r])
         print("tournament ended")
         """
