@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
-MPVM_STAMP := tools/mpvm/node_modules/.package-lock.json
+MPVM_STAMP := host/emulate/mpvm/node_modules/.package-lock.json
 
 .PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package web web-serve web-screenshot browser arena
 
@@ -13,38 +13,39 @@ venv: $(STAMP)
 # uv installs the same pinned wheels as pip, downloading them side by side: a fresh venv in
 # 25 s instead of 48 (both without a cache, bytecode compiled as pip does; 2026-12-02).
 UV := uv==0.13.9
-$(STAMP): requirements.txt
+# The project itself goes in editable (pyproject.toml): host/, engine/, firmware/, boards/ from this checkout.
+$(STAMP): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check $(UV)
-	$(VENV)/bin/uv pip install -q --compile-bytecode --python $(PY) -r requirements.txt
+	$(VENV)/bin/uv pip install -q --compile-bytecode --python $(PY) -r requirements.txt -e .
 	touch $(STAMP)
 
-$(MPVM_STAMP): tools/mpvm/package.json tools/mpvm/package-lock.json
-	cd tools/mpvm && npm ci --no-audit --no-fund
+$(MPVM_STAMP): host/emulate/mpvm/package.json host/emulate/mpvm/package-lock.json
+	cd host/emulate/mpvm && npm ci --no-audit --no-fund
 	touch $(MPVM_STAMP)
 
 mpvm: $(MPVM_STAMP)
 
 # A real headless Chromium for the browser page's test, benchmark and screenshot (npm:
 # puppeteer-core and @sparticuz/chromium, which ships its own Chromium build).
-BROWSER_STAMP := tools/browser/node_modules/.package-lock.json
-$(BROWSER_STAMP): tools/browser/package.json tools/browser/package-lock.json
-	cd tools/browser && npm ci --no-audit --no-fund
+BROWSER_STAMP := host/emulate/browser/node_modules/.package-lock.json
+$(BROWSER_STAMP): host/emulate/browser/package.json host/emulate/browser/package-lock.json
+	cd host/emulate/browser && npm ci --no-audit --no-fund
 	touch $(BROWSER_STAMP)
 
 browser: $(BROWSER_STAMP)
 
 alloc: $(STAMP) $(MPVM_STAMP)
-	node tools/mpvm/run.mjs tools/alloc_probe.py $(ARGS)
+	node host/emulate/mpvm/run.mjs host/measure/alloc_probe.py $(ARGS)
 
 # The browser page in build/web/ (static files: the firmware on MicroPython's WebAssembly port),
 # and a local server for it (WEB_PORT=8000): open http://localhost:8000/
 web: $(STAMP) $(MPVM_STAMP)
-	$(PY) tools/webbuild.py
+	$(PY) -m host.ship.webbuild
 
 # The README's pictures of the page, taken in the real headless Chromium.
 web-screenshot: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
-	$(PY) tools/webbuild.py --screenshots docs/screenshots/web
+	$(PY) -m host.ship.webbuild --screenshots docs/screenshots/web
 
 WEB_PORT ?= 8000
 web-serve: web
@@ -53,7 +54,7 @@ web-serve: web
 
 # The firmware in a desktop window (terminal version when there is no display).
 play: $(STAMP)
-	$(PY) tools/sim.py $(ARGS)
+	$(PY) -m host.play.sim $(ARGS)
 
 # Three workers a core: many tests wait on a subprocess (the MicroPython VM, mpremote, a serial
 # timeout) rather than compute, and worksteal lets an idle worker take a busy one's tests
@@ -72,7 +73,7 @@ test: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check engine tools host_tests firmware boards
+	$(VENV)/bin/ruff format --check engine host host_tests firmware boards
 
 # The fuzz tests of every surface a user or a file reaches, 10,000 cases each (SOAK=N for more
 # or fewer); prints fuzz_cases_<surface> and fuzz_failures_<surface>.
@@ -84,7 +85,7 @@ soak: $(STAMP) $(MPVM_STAMP)
 # the time left, and where the figures went. ARGS=--write also writes them into
 # docs/measurements.md's block (nothing tracked changes without it).
 bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
-	$(PY) tools/bench.py $(ARGS)
+	$(PY) -m host.measure.bench $(ARGS)
 
 # The bot ladder: each level in one seat against three of the level below, duplicated deals,
 # in each game. ARGS adds to it or replaces its parts: --seats/--ladder replace the ladder,
@@ -95,9 +96,9 @@ TOURNEY_LINEUP := $(if $(filter --seats% --ladder%,$(ARGS)),,--option players=4 
 TOURNEY_COUNT := $(if $(filter --rounds% --matches%,$(ARGS)),,--rounds 2000)
 tournament: $(STAMP)
 	@echo "make tournament: $(if $(TOURNEY_PRESETS),$(TOURNEY_PRESETS) one after the other,one run)$(if $(ARGS),, (the ladder random < easy < medium < expert < master, 2000 duplicated rounds a rung: about 17 min on 2 cores, the classic master rung most of it)); each run says its estimate and the time left, then its table and files (build/tournament/ unless --out)" >&2
-	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) tools/tournament.py --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) tools/tournament.py $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))
+	$(if $(TOURNEY_PRESETS),$(foreach p,$(TOURNEY_PRESETS),$(PY) -m host.research.tournament --preset $(p) $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS) &&) true,$(PY) -m host.research.tournament $(TOURNEY_LINEUP) $(TOURNEY_COUNT) $(ARGS))
 
-# Our bots against OpenSpiel's ISMCTS on duplicate deals (tools/arena.py): the expert against
+# Our bots against OpenSpiel's ISMCTS on duplicate deals (host/research/arena.py): the expert against
 # ISMCTS(1000) in classic with 2 players, and in Cinquillo and Bastard with 4 (two seats each),
 # and the master in classic with 2, 200 deals each, into build/arena/. Each run is
 # level:preset:players:uct_c, ISMCTS's exploration constant as tuned for that game (classic:
@@ -107,27 +108,27 @@ ARENA_RUNS := expert:classic:2:0.5 expert:cinquillo:4:2.0 expert:bastard:4:2.0 m
 arena_part = $(word $(1),$(subst :, ,$(2)))
 arena: $(STAMP)
 	@echo "make arena: $(words $(ARENA_RUNS)) runs one after the other ($(ARENA_RUNS): level:game:players:uct_c)$(if $(ARGS),, against ISMCTS(1000), 200 deals each: about 4 h on 2 cores); each says its estimate, a line a deal with the time left, and where its files went (build/arena/)" >&2
-	$(foreach r,$(ARENA_RUNS),$(PY) tools/arena.py --level $(call arena_part,1,$(r)) --preset $(call arena_part,2,$(r)) --players $(call arena_part,3,$(r)) --uct-c $(call arena_part,4,$(r)) --sims 1000 --deals 200 --out build/arena $(ARGS) &&) true
+	$(foreach r,$(ARENA_RUNS),$(PY) -m host.research.arena --level $(call arena_part,1,$(r)) --preset $(call arena_part,2,$(r)) --players $(call arena_part,3,$(r)) --uct-c $(call arena_part,4,$(r)) --sims 1000 --deals 200 --out build/arena $(ARGS) &&) true
 
 # The files for a board in build/device/ (BOARD=pybadge|pygamer|clue|feather_tft|micropython,
 # or a MicroPython handheld: pico_lcd_114|pico_display|pico_lcd_13|oled128x64, as .mpy).
 BOARD ?= pybadge
 bundle: $(STAMP)
-	$(PY) tools/bundle.py $(BOARD)
+	$(PY) -m host.ship.bundle $(BOARD)
 
 # mip/<profile>/package.json of every MicroPython handheld, from its bundle (a test holds them to it).
 package: $(STAMP)
-	$(PY) tools/bundle.py --package-json
+	$(PY) -m host.ship.bundle --package-json
 
 # Copy to a board: the CIRCUITPY drive (found, or DRIVE=...) or serial (PORT=...; MicroPython: mpremote).
 # Without BOARD on the command line, the drive's boot_out.txt names the board (not the default above).
 flash: $(STAMP)
-	$(PY) tools/flash.py $(if $(filter file,$(origin BOARD)),,$(BOARD)) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
+	$(PY) -m host.ship.flash $(if $(filter file,$(origin BOARD)),,$(BOARD)) $(if $(PORT),--port $(PORT)) $(if $(DRIVE),--drive $(DRIVE)) $(ARGS)
 
 # Every firmware screen, headless, on every board with its own buttons into docs/screenshots/<board>/
 # (and the table in every language on the PyBadge); host_tests/test_screenshots.py holds them to the code.
 screenshots: $(STAMP)
-	$(PY) tools/screenshots.py
+	$(PY) -m host.drive.screenshots
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis tools/mpvm/node_modules
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis host/emulate/mpvm/node_modules

@@ -17,3 +17,6 @@ def prepare():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+prepare()  # on import too: `from boards import sdlenv` before pygame's import is enough (boards/sim.py)

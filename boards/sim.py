@@ -11,24 +11,22 @@ the Down arrow, held for the long presses). Tests push scripted key codes with
 press().
 """
 
-from boards import sdlenv
+from boards import sdlenv  # noqa: F401  (first: its import prepares SDL's environment for pygame)
 
-sdlenv.prepare()  # before pygame: no SDL signal handlers, no sound, no numpy threads
+# isort: split
+import displayio
+import pygame
+from blinka_displayio_pygamedisplay import PyGameDisplay
 
-import displayio  # noqa: E402
-import pygame  # noqa: E402
-from blinka_displayio_pygamedisplay import PyGameDisplay  # noqa: E402
-
-from boards.gfx_displayio import GFX, Gfx  # noqa: E402
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board
+from boards.gfx_displayio import GFX, Gfx
+from boards.mpschemes import MP_SCHEMES
+from boards.schemes import SCHEMES, PyBadgeScheme
 
 # Blinka's displayio starts a thread at import for auto-refreshing displays. Ours
 # refresh explicitly, and a live thread makes any later fork() of this process
 # (multiprocessing, e.g. the tournament tool inside the test run) deadlock.
 displayio._stop_background()
-
-from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
-from boards.mpschemes import MP_SCHEMES  # noqa: E402
-from boards.schemes import SCHEMES, PyBadgeScheme  # noqa: E402
 
 KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
 PYGAME_KEYS = {

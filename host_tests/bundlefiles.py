@@ -2,7 +2,7 @@
 
 import os
 
-MARK = ".elfer-bundle"  # tools/bundle.py MARK: the folder's mark and manifest, not a file for the board
+MARK = ".elfer-bundle"  # host/ship/bundle.py MARK: the folder's mark and manifest, not a file for the board
 
 
 def files_in(folder):

@@ -1,15 +1,13 @@
-"""Frames of the firmware on the framebuf surface under the MicroPython unix port (tools/mp/fbshots.py)."""
+"""Frames of the firmware on the framebuf surface under the MicroPython unix port (host/drive/fbshots.py)."""
 
 import os
 import subprocess
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host.emulate import upy
 
-import upy  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def need_micropython():
@@ -22,7 +20,7 @@ def need_micropython():
 def fb_frames(tmp_path, width, height, bits, tape):
     """({frame name: bytes}, stdout) of fbshots.py's run of the tape (BITS as fbshots.py takes it)."""
     r = subprocess.run(
-        [upy.micropython(), "-X", "heapsize=4m", "tools/mp/fbshots.py"]
+        [upy.micropython(), "-X", "heapsize=4m", "host/drive/fbshots.py"]
         + [str(width), str(height), str(bits), str(tmp_path)]
         + list(tape),
         cwd=ROOT,

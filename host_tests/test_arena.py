@@ -4,25 +4,21 @@ OpenSpiel's ISMCTSBot. The long matches are make arena's, not make test's."""
 import csv
 import json
 import os
-import sys
 
 import pytest
 
+from engine.rng import Rng
+from engine.rules import make_rules
+from host.research import arena
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 try:
-    import pyspiel  # noqa: F401
+    from host.research import spielgame  # imports pyspiel
 except ImportError:
     if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
         raise
     pytest.skip("!!! ARENA TESTS NOT RUN !!! open-spiel is not installed: make venv", allow_module_level=True)
-
-import arena  # noqa: E402
-import spielgame  # noqa: E402
-
-from engine.rng import Rng  # noqa: E402
-from engine.rules import make_rules  # noqa: E402
 
 
 def hidden(state):
@@ -159,7 +155,7 @@ def test_make_arena_plays_the_goal_matches_and_the_master_and_args_override():
     import subprocess
 
     r = subprocess.run(["make", "-n", "arena", "ARGS=--deals 3"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    runs = [part for part in r.stdout.replace("&&", "\n").splitlines() if "tools/arena.py" in part]
+    runs = [part for part in r.stdout.replace("&&", "\n").splitlines() if "host.research.arena" in part]
 
     def flag(run, name):
         return run.split("--%s " % name)[1].split()[0]
@@ -196,11 +192,10 @@ def test_oracle_hidden_gives_one_seat_the_true_deal_late_and_names_its_files(cap
     the others hold at most H cards; the other experts keep the shared kit."""
     import argparse
 
-    from oracle import OracleSampler, see_truth
-
     from engine import bot_expert
     from engine import bots as engine_bots
     from engine.state import State
+    from host.research.oracle import OracleSampler, see_truth
 
     rules = make_rules("cinquillo", players=4)
     s = State(rules, 3, 0)

@@ -1,18 +1,16 @@
-"""make bench (tools/bench.py): its plan, estimate and progress on stderr, and docs/measurements.md's
+"""make bench (host/measure/bench.py): its plan, estimate and progress on stderr, and docs/measurements.md's
 figures block, written from the same run only when asked (--write), with the conditions it was taken
 under; the README states a few headline figures and links the page."""
 
 import io
 import os
 import re
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host.measure import bench
 
-import bench  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def read(name):
@@ -115,5 +113,9 @@ def test_make_bench_passes_args_and_writes_only_when_asked():
         cmd = ["make", "-n", "--no-print-directory", "bench", *args]
         return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True).stdout
 
-    assert [line for line in dry().splitlines() if "bench.py" in line][-1].rstrip().endswith("tools/bench.py")
-    assert "tools/bench.py --write" in dry("ARGS=--write")
+    assert (
+        [line for line in dry().splitlines() if "host.measure.bench" in line][-1]
+        .rstrip()
+        .endswith("-m host.measure.bench")
+    )
+    assert "-m host.measure.bench --write" in dry("ARGS=--write")

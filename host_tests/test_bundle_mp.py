@@ -9,11 +9,9 @@ import sys
 import pytest
 from bundlefiles import files_in
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host.ship import bundle, importscan
 
-import bundle  # noqa: E402
-import importscan  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 DRIVERS = {"pico_lcd_114": "st7789", "pico_display": "st7789", "pico_lcd_13": "st7789", "oled128x64": "ssd1306"}
@@ -166,3 +164,27 @@ def test_scanner_holds_top_level_imports_to_the_runtimes_builtins(tree):
     assert importscan.closure(["firmware/a.py"], set()) == ["firmware/a.py"]  # guarded, and inside a function
     with pytest.raises(importscan.ImportProblem, match="firmware/b.py imports displayio at the top"):
         importscan.closure(["firmware/b.py"], {"machine", "framebuf"})
+
+
+TOP_FILES = {"code.py", "boot.py", "main.py", "settings.toml", "selftest.txt", "package.json"}
+
+
+@pytest.mark.parametrize("board", sorted(bundle.BOARDS))
+def test_no_host_file_reaches_a_bundle_and_mip_lists_the_whole_bundle(board):
+    """Every board's files come from the device tree (engine/, firmware/, boards/, lib/ and a few top files),
+    never from host/ or host_tests/; a MicroPython handheld's committed mip/<board>/package.json lists
+    exactly its bundle, and no other board has one."""
+    files = bundle.plan(board)
+    host_dirs = tuple(os.path.join(ROOT, d) + os.sep for d in ("host", "host_tests"))
+    for rel, src in files:
+        top = rel.split("/")[0]
+        assert (top in ("engine", "firmware", "boards", "lib")) if "/" in rel else (rel in TOP_FILES), (board, rel)
+        if isinstance(src, str):
+            assert not os.path.abspath(src).startswith(host_dirs), (board, rel, src)
+    committed = os.path.join(ROOT, "mip", board, "package.json")
+    if board in bundle.MP_GAMES:
+        with open(committed, encoding="utf-8") as f:
+            listed = sorted(dest for dest, _ in json.load(f)["urls"])
+        assert listed == sorted(rel for rel, _ in files if rel != "package.json")
+    else:
+        assert not os.path.exists(committed), committed

@@ -1,5 +1,5 @@
 """End to end on a MicroPython handheld (issue 13): the pico_lcd_114 bundle flashed with the real
-mpremote (tools/flash.py) onto the virtual board (tools/vboard: the 32-bit VM with machine built
+mpremote (host/ship/flash.py) onto the virtual board (host/emulate/vboard: the 32-bit VM with machine built
 in and the Pico-LCD-1.14's ST7789 decoded from the SPI stream). After the reset the firmware's
 own main loop runs there; a button script (vb_buttons.txt, played against the pins as the
 debouncer reads them) starts a classic match against three expert bots and plays a whole round
@@ -22,17 +22,13 @@ import time
 
 import pytest
 
+from boards.base import A
+from boards.mpschemes import PicoLcd114Scheme
+from host.emulate import upy, virtual_board
+from host.ship import bundle, flash
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUBS = os.path.join(ROOT, "tools", "mp", "stubs")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import bundle  # noqa: E402
-import flash  # noqa: E402
-import upy  # noqa: E402
-import virtual_board  # noqa: E402
-
-from boards.base import A  # noqa: E402
-from boards.mpschemes import PicoLcd114Scheme  # noqa: E402
+STUBS = os.path.join(ROOT, "host", "emulate", "stubs")
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 BOARD = "pico_lcd_114"

@@ -2,29 +2,22 @@
 screen names only buttons the board has.
 
 One full round (and the menus and pages around it) per board scheme and language through
-tools/simdrive.py with keyboard=False: the CLUE's two buttons with short and long presses, the one-button
+host/drive/simdrive.py with keyboard=False: the CLUE's two buttons with short and long presses, the one-button
 Feather's short, long and very long presses, and so on. Every text line on show after each
 step is checked for the name of a button of any board (its printed labels, the keyboard's,
 the logical names and the old words) that this board lacks.
 """
 
-import os
 import re
 import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-import simdrive  # noqa: E402
-
-from boards.base import BUTTON_NAMES  # noqa: E402
-from boards.schemes import SCHEMES  # noqa: E402
-from firmware import lang  # noqa: E402
-from firmware.lang import CODES  # noqa: E402
+from boards.base import BUTTON_NAMES
+from boards.schemes import SCHEMES
+from firmware import lang
+from firmware.lang import CODES
+from host.drive import simdrive
 
 BOARDS = tuple(scheme.name for scheme in SCHEMES)
 OLD_WORDS = "UP DOWN LEFT RIGHT START SELECT A B X Z Enter Space D0 D1 D2".split()

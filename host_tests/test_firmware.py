@@ -3,7 +3,7 @@
 Assertions read what the screen shows: label texts, the marked slots, the
 cursor, never timing. Rule ids name the rules the screens enforce or show.
 
-The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
+The Drivers are lazy (host/drive/simdrive.py): these tests read texts, and compositing every
 refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
 its last screen with d.draw()). test_gfx_framebuf and test_firmware_input composite every
 refresh in Blinka; test_screenshots pushes every refresh on the MicroPython boards.
@@ -14,12 +14,8 @@ import sys
 
 import pytest
 
-pytest.importorskip("blinka_displayio_pygamedisplay")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-
-import simdrive  # noqa: E402
-
-from engine.cards import DRAW, END, PASS  # noqa: E402
+from engine.cards import DRAW, END, PASS
+from host.drive import simdrive
 
 
 @pytest.fixture
@@ -382,7 +378,7 @@ def test_make_play_says_so_and_plays_in_the_terminal_without_a_display():
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     r = subprocess.run(
-        [sys.executable, os.path.join(os.path.dirname(simdrive.__file__), "sim.py"), "--preset", "classic"],
+        [sys.executable, "-m", "host.play.sim", "--preset", "classic"],
         input="q\n",
         capture_output=True,
         text=True,
@@ -395,10 +391,9 @@ def test_make_play_says_so_and_plays_in_the_terminal_without_a_display():
 
 
 def test_window_loop_runs_the_firmware_until_the_window_closes(monkeypatch, tmp_path):
-    """tools/sim.py's window loop: the firmware steps, draws, and Esc/close ends it with 0."""
-    import sim
-
+    """host/play/sim.py's window loop: the firmware steps, draws, and Esc/close ends it with 0."""
     from boards import sim as simboard
+    from host.play import sim
 
     calls = []
 
@@ -427,10 +422,9 @@ def test_title_shows_the_battery_where_the_board_measures_it(monkeypatch):
 
 def test_window_lang_option_wins_over_the_saved_language(monkeypatch, tmp_path):
     """make play ARGS=--lang pt: the window speaks Portuguese even when the saves say Dutch."""
-    import sim
-
     from boards import sim as simboard
     from firmware import lang
+    from host.play import sim
 
     save = str(tmp_path / "sim-save.bin")
     d = simdrive.Driver("sim", lazy=True, nvm=sim.open_save(save))

@@ -1,20 +1,17 @@
 """Buttons: auto-repeat, short/long presses on few-button boards, flush and overflow; board detection;
-settings.toml defaults, read through a stand-in of CircuitPython's os.getenv (tools/cpgetenv.py).
+settings.toml defaults, read through a stand-in of CircuitPython's os.getenv (host/emulate/cpgetenv.py).
 Pure logic with a fake board and made-up times (no display needed, but for the boot tests)."""
 
 import os
 import sys
 
 import pytest
+from fuzzing import fuzz
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-
-import cpgetenv  # noqa: E402
-from fuzzing import fuzz  # noqa: E402
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from host.emulate import cpgetenv
 
 
 class FakeBoard:
@@ -303,7 +300,7 @@ def test_settings_toml_defaults_and_bad_values(capsys):
 def test_clue_two_buttons_start_and_play_a_match():
     """On the CLUE's two buttons alone: choose New match, start it, play cards, open the menu."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver("clue", keyboard=False)
     assert d.board.holdmap is not None
@@ -397,7 +394,7 @@ def test_settings_toml_unquoted_or_bad_value_keeps_the_default_with_a_notice_on_
     """Issue 11: CircuitPython's os.getenv raised on `ELFER_SPEED = fast` (unquoted) outside any
     try, so every boot ended on the error screen. Each key now falls back on its own."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    import simdrive
+    from host.drive import simdrive
 
     text = 'ELFER_SPEED = fast\nELFER_MARKS = 0\nELFER_SOUND = "\\u00zz"\nELFER_BRIGHTNESS = "3"\n'
     d = simdrive.Driver("sim", getenv=cpgetenv.getenv_for(text), speed=None)

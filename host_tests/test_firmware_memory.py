@@ -1,6 +1,6 @@
 """The firmware fits the boards it is made for (issue 36): the heap goals, as shipped (.mpy).
 
-Every run is tools/mp/fw_mem.py's scenario as tools/mp/fw_mem_host.py sets it: boot, menus, a
+Every run is host/measure/fw_mem.py's scenario as host/measure/fw_mem_host.py sets it: boot, menus, a
 4-player classic match of three rounds against experts, a reset 30 steps in and Continue, the
 round-end and score pages, the match over page with its record, and back to the title menu.
 The 32-bit VM gives the boards' object sizes (the displayio stand-ins weigh what CircuitPython's
@@ -10,14 +10,11 @@ native objects weigh; the probe and the stand-ins are counted out); the unix por
 
 import os
 import shutil
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import upy  # noqa: E402
-from mp import fw_mem_host as fwm  # noqa: E402
+from host.emulate import upy
+from host.measure import fw_mem_host as fwm
 
 KIB = 1024
 # Issue 36's goals, 32-bit, the firmware's own bytes: a quarter under the ~150 KB a PyBadge,
@@ -48,7 +45,7 @@ def need_micropython():
 
 
 def need_vm():
-    import mpvm
+    from host.emulate import mpvm
 
     ok, why = mpvm.available()
     if not ok:

@@ -1,5 +1,5 @@
 """Getting it onto a device (issue 6): the bundle, the CIRCUITPY drive route, and the serial
-route against a virtual MicroPython board (tools/vboard) with the real mpremote."""
+route against a virtual MicroPython board (host/emulate/vboard) with the real mpremote."""
 
 import ast
 import errno
@@ -12,14 +12,11 @@ import threading
 
 import pytest
 
+from engine import selftest
+from host.emulate import virtual_board
+from host.ship import bundle, flash
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import bundle  # noqa: E402
-import flash  # noqa: E402
-import virtual_board  # noqa: E402
-
-from engine import selftest  # noqa: E402
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
@@ -257,12 +254,15 @@ def test_vboard_speaks_mpremote(tmp_path):
 
 def flash_cli(*args):
     return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), *args], capture_output=True, text=True, timeout=300
+        [sys.executable, os.path.join(ROOT, "host", "ship", "flash.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
 def test_make_flash_micropython_route_selftest_matches_host(tmp_path, digest):
-    """tools/flash.py (what make flash runs) to the virtual board: everything copied, the self-test
+    """host/ship/flash.py (what make flash runs) to the virtual board: everything copied, the self-test
     passes with the host's digest; a second flash copies nothing."""
     need_vboard()
     out = str(tmp_path / "mp")
@@ -487,7 +487,7 @@ def test_bundle_full_disk_is_one_line_and_the_old_bundle_stays(tmp_path):
     bundle.build("pybadge", str(out))
     before = listing(out, skip=())
     r = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "bundle.py"), "clue", "--out", str(out)],
+        [sys.executable, os.path.join(ROOT, "host", "ship", "bundle.py"), "clue", "--out", str(out)],
         capture_output=True,
         text=True,
         timeout=120,
@@ -686,7 +686,7 @@ def test_serial_circuitpython_keeps_the_boards_settings_toml(tmp_path):
 
 
 def game_folder(tmp_path, main):
-    """A small game bundle as tools/bundle.py lays it out: .mpy modules and main.py (the probe)."""
+    """A small game bundle as host/ship/bundle.py lays it out: .mpy modules and main.py (the probe)."""
     folder = tmp_path / "game"
     (folder / "engine").mkdir(parents=True)
     (folder / "engine" / "rng.mpy").write_bytes(bundle.compile_mpy("engine/rng.py"))
@@ -965,9 +965,9 @@ def test_make_flash_passes_board_only_when_given(tmp_path):
     env = dict((k, v) for k, v in os.environ.items() if k not in outer)
     make = ["make", "--no-print-directory", "-n", "flash", "DRIVE=/d"]
     r = subprocess.run(make, cwd=ROOT, capture_output=True, text=True, env=env)
-    assert r.stdout.split("tools/flash.py", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
+    assert r.stdout.split("-m host.ship.flash", 1)[1].split() == ["--drive", "/d"]  # not the Makefile's default
     r = subprocess.run(make + ["BOARD=clue"], cwd=ROOT, capture_output=True, text=True, env=env)
-    assert r.stdout.split("tools/flash.py", 1)[1].split() == ["clue", "--drive", "/d"]
+    assert r.stdout.split("-m host.ship.flash", 1)[1].split() == ["clue", "--drive", "/d"]
 
 
 def test_elfer_board_is_kept_in_step_with_the_board_flashed(tmp_path, capsys):

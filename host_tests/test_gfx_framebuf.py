@@ -1,7 +1,7 @@
 """The framebuf surface (boards/gfx_framebuf.py, MicroPython) draws what the displayio surface draws.
 
 The same button tape runs the firmware twice: in the displayio simulator (CPython, Blinka)
-and on the framebuf surface under the MicroPython unix port (tools/mp/fbshots.py, a panel
+and on the framebuf surface under the MicroPython unix port (host/drive/fbshots.py, a panel
 that records what write_rows sends). Every frame is compared pixel by pixel, colours taken
 to RGB565 as the ST7789 panels show them. Then the cases displayio has no twin for: four bits
 a pixel (colours past 16 take the nearest), and the monochrome panel.
@@ -9,15 +9,13 @@ a pixel (colours past 16 take the nearest), and the monochrome panel.
 
 import os
 import subprocess
-import sys
 
 import pytest
+from fbframes import fb_frames, need_micropython
+
+from host.emulate import upy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import upy  # noqa: E402
-from fbframes import fb_frames, need_micropython  # noqa: E402
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
@@ -49,7 +47,8 @@ def to565(r, g, b):
 def sim_frames(profile, tape):
     """The same tape in the displayio simulator: frame name -> big-endian RGB565 bytes."""
     import pygame
-    import simdrive
+
+    from host.drive import simdrive
 
     d = simdrive.Driver(profile, speed=0)
     out = {}

@@ -1,6 +1,7 @@
 """engine/inference.py: the expert's worlds that fit how the others played (Cinquillo, 3-4 players)."""
 
 import pytest
+from helpers import deal_state, k, ks
 
 from engine import inference
 from engine.bots import make_bot
@@ -10,7 +11,6 @@ from engine.rules import make_rules
 from engine.sampler import Sampler
 from engine.state import State
 from engine.view import SeatView
-from host_tests.helpers import deal_state, k, ks
 
 # P0 opens with the 5 of coins; P3 (next, to the right: C6) then places the 6 of coins, a
 # blocker (it holds no coin beyond), although it could have opened cups with the 5 and kept

@@ -3,14 +3,11 @@ Settings, by ELFER_LANG in settings.toml, and kept in the saves."""
 
 import os
 import re
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-from firmware import lang  # noqa: E402
+from firmware import lang
+from host.drive import simdrive
 
 PLACEHOLDER = re.compile(r"%[-0-9]*[sdx%]")
 
@@ -119,10 +116,6 @@ def test_every_language_names_every_bot_level_including_master_with_glyphs_for_i
     assert words["c_master"] == MASTER[code] and len(set(names)) == len(names), names
     for ch in "".join(names):
         assert ui.tile_of(ch) < ui.GLYPHS + len(ui.GLYPH_CHARS), (code, ch)
-
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-import simdrive  # noqa: E402
 
 
 def test_language_chosen_in_settings_changes_every_menu_and_is_saved():

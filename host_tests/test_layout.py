@@ -1,17 +1,10 @@
 """Glyphs, card faces and the table's layout on every screen in every language (issue 12)."""
 
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import layoutcheck  # noqa: E402
-import simdrive  # noqa: E402
-
-from firmware import glyphs, lang, ui  # noqa: E402
-from firmware.glyphs import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS  # noqa: E402
+from firmware import glyphs, lang, ui
+from firmware.glyphs import BLOCK, CCW, CW, DONE, NONE, STOCK, SUITS
+from host.drive import layoutcheck, simdrive
 
 PROFILES = ("sim", "clue", "feather_tft")  # 160x128, 240x240, 240x135
 GAMES = (("Elfer Raus", 6), ("Cinquillo", 4), ("Bastard", 4))
@@ -64,7 +57,7 @@ def test_the_table_symbols_and_the_alphabets_have_tiles_of_their_own():
 
 
 def test_the_packed_tiles_in_ui_are_those_glyphs_py_draws():
-    """ui.py and glyphbits.py hold glyphs.py's tiles packed (tools/glyphpack.py); a change to one
+    """ui.py and glyphbits.py hold glyphs.py's tiles packed (host/ship/glyphpack.py); a change to one
     without the other fails."""
     from firmware import glyphbits
 

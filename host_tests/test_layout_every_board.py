@@ -1,24 +1,16 @@
 """Every screen of every board in every language is laid out cleanly: no text cut, none outside
-the screen, none on top of another (tools/layoutcheck.py's problems()).
+the screen, none on top of another (host/drive/layoutcheck.py's problems()).
 
-The screens are those tools/screenshots.py walks to, each board driven by its own buttons, in
+The screens are those host/drive/screenshots.py walks to, each board driven by its own buttons, in
 each language of firmware/lang. One test per board and language, so they spread over workers.
 """
 
-import os
-import sys
 import types
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-import screenshots  # noqa: E402
-
-from firmware.lang import CODES  # noqa: E402
+from firmware.lang import CODES
+from host.drive import screenshots
 
 
 def on_show(d):
@@ -33,7 +25,9 @@ def on_show(d):
 def test_every_screen_is_laid_out_cleanly(board, code):
     """Every board's own buttons, the MicroPython profiles (boards/mpschemes.py, the 128x64 OLED
     among them) posed by the simulator too."""
-    layoutcheck = pytest.importorskip("layoutcheck", reason="tools/layoutcheck.py (helper cards) not merged yet")
+    layoutcheck = pytest.importorskip(
+        "host.drive.layoutcheck", reason="host/drive/layoutcheck.py (helper cards) not merged yet"
+    )
     found = []
 
     def look(name, d):

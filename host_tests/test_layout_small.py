@@ -2,23 +2,16 @@
 table says without colour what colour says elsewhere.
 
 In CPython the simulator poses as the OLED (its scheme says mono, so the firmware draws as for
-a monochrome panel) and tools/layoutcheck.py looks at a round of every game in every language
+a monochrome panel) and host/drive/layoutcheck.py looks at a round of every game in every language
 (every screen: host_tests/test_layout_every_board.py, which walks the MicroPython profiles too); on the
 MicroPython unix port the firmware draws a round on the real framebuf surface with a
-one-bit panel (tools/mp/fbshots.py BITS=1) and the frames are read back.
+one-bit panel (host/drive/fbshots.py BITS=1) and the frames are read back.
 """
 
-import os
-import sys
-
 import pytest
+from fbframes import fb_frames, need_micropython
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-from fbframes import fb_frames, need_micropython  # noqa: E402
-
-from firmware.lang import CODES  # noqa: E402
+from firmware.lang import CODES
 
 BOARD = "oled128x64"
 # Every game the OLED must seat: classic Elfer Raus for 2..6, Cinquillo, Bastard.
@@ -31,8 +24,7 @@ def test_a_round_on_the_oled_table_stays_laid_out_cleanly(game, players, code):
     """Every turn of a round, the bots' and the person's (cursor on each card of the hand
     in turn), the table shows every text whole: nothing cut, off the panel or overlapping."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    import layoutcheck
-    import simdrive
+    from host.drive import layoutcheck, simdrive
 
     d = simdrive.Driver(BOARD, keyboard=False, lazy=True, lang=code)
     d.app.seed = players
@@ -56,7 +48,7 @@ def test_a_round_on_the_oled_table_stays_laid_out_cleanly(game, players, code):
 
 
 def oled_table(game="elfer", players=4):
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver(BOARD, keyboard=False, lazy=True)
     d.app.seed = 5
@@ -176,7 +168,7 @@ def test_a_message_longer_than_the_line_shows_in_pages():
 def test_colour_boards_keep_their_layout():
     """Three-character labels and the one message line are for the monochrome, short screen only."""
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver("pybadge", keyboard=False, lazy=True)
     d.setup_match("elfer", players=4)

@@ -21,14 +21,14 @@ def test_make_tournament_takes_seats_and_matches_from_args(tmp_path):
 
 def test_make_tournament_without_args_plays_the_ladder_of_each_game():
     r = make("-n", "tournament")
-    runs = [line for line in r.stdout.replace("&&", "\n").splitlines() if "tools/tournament.py" in line]
+    runs = [line for line in r.stdout.replace("&&", "\n").splitlines() if "-m host.research.tournament" in line]
     assert [run.split("--preset ")[1].split()[0] for run in runs] == ["classic", "cinquillo", "bastard"]
     assert all("--ladder random,easy,medium,expert,master " in run and "--rounds 2000" in run for run in runs)
 
 
 def test_make_tournament_args_replace_the_ladder_rounds_and_games():
     r = make("-n", "tournament", "ARGS=--ladder easy,medium --rounds 40 --preset bastard")
-    runs = [line for line in r.stdout.splitlines() if "tools/tournament.py" in line]
+    runs = [line for line in r.stdout.splitlines() if "-m host.research.tournament" in line]
     assert len(runs) == 1
     assert "random,easy" not in runs[0] and "2000" not in runs[0]
 
@@ -57,8 +57,8 @@ def test_make_play_refuses_an_unknown_option_instead_of_ignoring_it():
 
 def test_make_package_rewrites_the_package_json_files_and_bundle_takes_the_micropython_profiles():
     r = make("-n", "package")
-    assert "tools/bundle.py --package-json" in r.stdout
+    assert "-m host.ship.bundle --package-json" in r.stdout
     for board in ("pico_lcd_114", "pico_display", "pico_lcd_13", "oled128x64"):
         r = make("-n", "flash", "BOARD=" + board, "PORT=/dev/ttyACM0")
-        assert "tools/flash.py %s --port /dev/ttyACM0" % board in r.stdout
-        assert "tools/bundle.py " + board in make("-n", "bundle", "BOARD=" + board).stdout
+        assert "-m host.ship.flash %s --port /dev/ttyACM0" % board in r.stdout
+        assert "-m host.ship.bundle " + board in make("-n", "bundle", "BOARD=" + board).stdout

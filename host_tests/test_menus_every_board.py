@@ -6,17 +6,9 @@ Start match (one press from the title's New match); Continue is offered, and pre
 where there is a match to continue.
 """
 
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-from boards.sim import PROFILES  # noqa: E402
+from boards.sim import PROFILES
 
 UP_MARK = "\u25b2"
 DOWN_MARK = "\u25bc"
@@ -30,7 +22,7 @@ def cursor_line(d):
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_every_title_item_is_reached_and_shown_and_a_longer_list_says_it_scrolls(profile):
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver(profile, keyboard=False, lazy=True)
     menu = d.app.screen
@@ -51,7 +43,7 @@ def test_every_title_item_is_reached_and_shown_and_a_longer_list_says_it_scrolls
 
 @pytest.mark.parametrize("profile", ["pybadge", "clue", "feather_tft", "oled128x64"])
 def test_the_set_up_opens_on_start_match_so_one_press_starts_a_match(profile):
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver(profile, keyboard=False, lazy=True)
     d.press("A")  # New match
@@ -64,7 +56,7 @@ def test_the_set_up_opens_on_start_match_so_one_press_starts_a_match(profile):
 
 
 def test_continue_is_offered_and_preselected_only_with_a_match_to_continue():
-    import simdrive
+    from host.drive import simdrive
 
     nvm = bytearray(b"\xff" * 8192)
     d = simdrive.Driver("sim", lazy=True, nvm=nvm)
@@ -91,10 +83,9 @@ def test_a_note_longer_than_its_room_on_the_title_menu_shows_in_pages_every_word
     """A notice at boot ("save refused: ...", "settings.toml: ... bad") goes in the footer and the
     rows the items leave free; on the OLED (three rows, five items) only the footer: a longer one
     showed its first line only. It pages now, "»" marking a page with more."""
-    import simdrive
-
     from firmware import ui
     from firmware.lang import t
+    from host.drive import simdrive
 
     d = simdrive.Driver(profile, keyboard=False, lazy=True)
     menu = d.app.screen

@@ -11,6 +11,7 @@ import re
 import pytest
 from fuzzing import fuzz
 from gamegen import CONFIGS
+from helpers import cs, deal_state, erow, k
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,7 +25,6 @@ from engine.state import State
 from engine.view import SeatView
 from firmware import lang, words
 from firmware.match import Match
-from host_tests.helpers import cs, deal_state, erow, k
 
 PLACEHOLDER = re.compile(r"%[sd]")
 SEAT = re.compile(r"\bP\d")

@@ -1,7 +1,7 @@
 """Every message the table says, and every rules page, shows whole on every board in every language.
 
 The sweep: each refusal and hint the device words over seeded positions of every game
-(tools/mp/msgs.py table_says), and each notice the table says (a bot's move, whose
+(host/drive/msgs.py table_says), and each notice the table says (a bot's move, whose
 turn, a card that fits or not, the move boxes, the round's end, the tie-break), in each language
 of firmware/lang, put into the message area of each board profile's real table (the
 simulator posing as the board). A message fits its lines, or it pages: the pages together show
@@ -9,21 +9,12 @@ every word, no line is cut, and every page with more after it ends in the mark t
 button turning it (firmware/table.py message). The rules pages scroll to their last line.
 """
 
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "mp"))
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-from boards.sim import PROFILES  # noqa: E402
-from engine.cards import DRAW, END, PASS  # noqa: E402
-from firmware import keys, lang, words  # noqa: E402
-from firmware.lang import CODES, t  # noqa: E402
+from boards.sim import PROFILES
+from engine.cards import DRAW, END, PASS
+from firmware import keys, lang, words
+from firmware.lang import CODES, t
 
 _TEXTS = {}
 
@@ -55,7 +46,7 @@ def texts(code, board):
     key = (code, board.name)
     if key not in _TEXTS:
         lang.use(code)
-        import msgs
+        from host.drive import msgs
 
         refusals, hints = msgs.table_says()
         _TEXTS[key] = sorted(set(refusals) | set(hints) | notices(board))
@@ -63,7 +54,7 @@ def texts(code, board):
 
 
 def table_on(profile):
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver(profile, keyboard=False, lazy=True)
     d.setup_match("elfer", players=4)
@@ -74,7 +65,7 @@ def table_on(profile):
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_every_message_shows_whole_in_every_language(profile):
     """E16 C7 (refusals), the hints and the table's notices: nothing dropped, nothing cut."""
-    import layoutcheck
+    from host.drive import layoutcheck
 
     d = table_on(profile)
     tv = d.app.table
@@ -138,11 +129,10 @@ def test_a_paged_message_turns_by_itself_and_with_up_where_the_board_has_it(prof
 @pytest.mark.parametrize("profile", ["pybadge", "clue", "oled128x64", "pico_lcd_114"])
 def test_every_rules_page_scrolls_to_its_last_line_in_every_language(profile):
     """The rules pages (firmware/texts.py) in a Pager: DOWN scrolls to the last line, no line cut."""
-    import simdrive
-
     from firmware import ui
     from firmware.pages import Pager
     from firmware.texts import rules_text
+    from host.drive import simdrive
 
     try:
         for code in CODES:

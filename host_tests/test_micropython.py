@@ -11,16 +11,16 @@ import sys
 
 import pytest
 
+from host.emulate import upy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import upy  # noqa: E402
 
 # Heap caps (KiB) of the matches played with the .mpy engine: each case's smallest heap
 # (docs/memory.md, "Six experts under 56 KiB": bisected in 128-byte steps) plus a margin. Whether
 # a heap fits also depends on where its holes fall, so a case must pass at its cap and at every
 # 1 KiB step up to HEAP_SPAN KiB above it, not at one lucky size.
 HEAP_SPAN = 16
-# Six experts intern 297 names (tools/mp/match6.py, compiled): the unix port's first four pools of
+# Six experts intern 297 names (host/measure/match6.py, compiled): the unix port's first four pools of
 # interned strings hold 300, and the 301st makes a fifth of 320 entries at once (about 3.5 KiB on
 # 64-bit). A change that adds a few names to the classic match's modules can so cost that much.
 HEAP_CAP_EXPERT6 = 57  # six experts: 54.375 KiB
@@ -63,17 +63,17 @@ def mpy_build(tmp_path_factory):
     need(upy.mpy_cross(), "mpy-cross")
     dest = str(tmp_path_factory.mktemp("mpy"))
     upy.compile_mpy(dest)
-    upy.compile_probe("tools/mp/match6.py", dest)  # run as "match6": compiled, as bench runs it
+    upy.compile_probe("host/measure/match6.py", dest)  # run as "match6": compiled, as bench runs it
     return dest
 
 
 def test_cross_runtime_games_are_byte_identical(micropython, mpy_build):
     """Every preset, several player counts and seeds: the same bots give the same records everywhere."""
-    script = os.path.join(ROOT, "tools", "mp", "games.py")
+    script = os.path.join(ROOT, "host", "drive", "games.py")
     with concurrent.futures.ThreadPoolExecutor(3) as pool:  # three processes: the longest test, run side by side
         cp_run = pool.submit(subprocess.run, [sys.executable, script], cwd=ROOT, capture_output=True, timeout=300)
-        mp_run = pool.submit(upy.run, "tools/mp/games.py", cwd=ROOT, timeout=300)
-        mpy_run = pool.submit(upy.run, "tools/mp/games.py", cwd=mpy_build, timeout=300)
+        mp_run = pool.submit(upy.run, "host/drive/games.py", cwd=ROOT, timeout=300)
+        mpy_run = pool.submit(upy.run, "host/drive/games.py", cwd=mpy_build, timeout=300)
         cp, mp, mpy = cp_run.result(), mp_run.result(), mpy_run.result()
     assert cp.returncode == 0, cp.stderr.decode()
     assert mp.returncode == 0, mp.stderr
@@ -163,10 +163,10 @@ def test_refusals_and_hints_in_every_language_are_byte_identical_on_micropython(
     need(upy.mpy_cross(), "mpy-cross")
     dest = str(tmp_path)
     upy.compile_mpy(dest, ("engine", "firmware", "firmware/lang"))
-    script = os.path.join(ROOT, "tools", "mp", "msgs.py")
+    script = os.path.join(ROOT, "host", "drive", "msgs.py")
     cp = subprocess.run([sys.executable, script], cwd=ROOT, capture_output=True, timeout=300)
     assert cp.returncode == 0, cp.stderr.decode()
-    mpy = upy.run("tools/mp/msgs.py", cwd=dest, timeout=300)
+    mpy = upy.run("host/drive/msgs.py", cwd=dest, timeout=300)
     assert mpy.returncode == 0, mpy.stderr
     out = cp.stdout.decode()
     for code in ("en", "de", "es", "nl", "pt"):
@@ -180,7 +180,7 @@ def test_a_refusal_on_micropython_leaves_no_message_code_loaded(micropython, tmp
     need(upy.mpy_cross(), "mpy-cross")
     dest = str(tmp_path)
     upy.compile_mpy(dest, ("engine", "firmware", "firmware/lang"))
-    r = upy.run("tools/mp/msgs.py", cwd=dest, args=("ram",), timeout=120)
+    r = upy.run("host/drive/msgs.py", cwd=dest, args=("ram",), timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     figures = dict(line.split(": ") for line in r.stdout.split("\n") if line.startswith("ram_"))
     assert figures["ram_messages_loaded_after"] == "0" and figures["ram_english_loaded"] == "0"

@@ -1,6 +1,6 @@
 """The engine inside the 32-bit MicroPython VM (npm @micropython/micropython-webassembly-pyscript).
 
-Needs node and `cd tools/mpvm && npm ci`. Without them these tests are skipped
+Needs node and `cd host/emulate/mpvm && npm ci`. Without them these tests are skipped
 (with a warning), except under CI (environment variable CI set), where they fail.
 """
 
@@ -11,7 +11,8 @@ import warnings
 
 import pytest
 
-from tools import alloc_probe, mpvm
+from host.emulate import mpvm
+from host.measure import alloc_probe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VM_OK, VM_REASON = mpvm.available()
@@ -27,7 +28,9 @@ def need_vm():
         return
     msg = "32-bit MicroPython VM not available: %s" % VM_REASON
     if _in_ci():
-        pytest.fail("%s. CI is set, so these tests must run: install it in .ci/run (npm ci in tools/mpvm)." % msg)
+        pytest.fail(
+            "%s. CI is set, so these tests must run: install it in .ci/run (npm ci in host/emulate/mpvm)." % msg
+        )
     warnings.warn(msg + " -- tests of host_tests/test_micropython_wasm.py SKIPPED", stacklevel=1)
     pytest.skip("!!! " + msg)
 
@@ -47,7 +50,7 @@ def run_ok(script, tmp_path=None, name="script.py", args=()):
 def probe():
     if not VM_OK:
         return None
-    return mpvm.parse_keys(run_ok(os.path.join(ROOT, "tools", "alloc_probe.py")))
+    return mpvm.parse_keys(run_ok(os.path.join(ROOT, "host", "measure", "alloc_probe.py")))
 
 
 @pytest.mark.parametrize("key", [p[0] for p in alloc_probe.PRESETS])
@@ -57,7 +60,7 @@ def test_engine_turn_allocates_nothing_32bit(probe, key):
     per_turn = int(probe["alloc_bytes_per_turn_engine_32bit_" + key])
     assert per_turn == 0, (
         "%s: up to %d bytes per turn (%s bytes over a round, %s steps allocating); "
-        "see `node tools/mpvm/run.mjs tools/alloc_probe.py --verbose`"
+        "see `node host/emulate/mpvm/run.mjs host/measure/alloc_probe.py --verbose`"
         % (key, per_turn, probe["alloc_bytes_per_round_engine_32bit_" + key], probe["allocating_steps_" + key])
     )
 
@@ -75,7 +78,7 @@ def test_bots_decide_and_rounds_end_without_allocating_32bit(probe, key):
         + ["view_into_alloc_bytes_per_call_32bit_%s_%s" % (key, level) for level in sorted(alloc_probe.BOARD_LEVELS)]
     )
     assert not [name for name in worst if worst[name]], (
-        "allocating: %s; see `node tools/mpvm/run.mjs tools/alloc_probe.py --verbose`"
+        "allocating: %s; see `node host/emulate/mpvm/run.mjs host/measure/alloc_probe.py --verbose`"
         % ", ".join("%s %d B" % (n, b) for n, b in sorted(worst.items()) if b)
     )
 

@@ -1,26 +1,23 @@
 """The MicroPython hardware layer: ST7789 and SSD1306 drivers, buttons on pins, settings.toml, profiles.
 
-The device code runs on the real MicroPython unix port with tools/mp/stubs/machine.py standing
+The device code runs on the real MicroPython unix port with host/emulate/stubs/machine.py standing
 in for machine: its panel models decode the bus traffic into what the glass would show, so a
 pattern pushed through a driver is read back as the maker's own demo would show it.
 """
 
 import os
 import subprocess
-import sys
 import textwrap
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUBS = os.path.join(ROOT, "tools", "mp", "stubs")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import cpgetenv  # noqa: E402
-import upy  # noqa: E402
+from boards import detect, mpschemes, schemes
+from boards.base import DOWN, SELECT, START, A, B
+from firmware import tomlenv
+from host.emulate import cpgetenv, upy
 
-from boards import detect, mpschemes, schemes  # noqa: E402
-from boards.base import DOWN, SELECT, START, A, B  # noqa: E402
-from firmware import tomlenv  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STUBS = os.path.join(ROOT, "host", "emulate", "stubs")
 
 # A renderer stand-in: MpBoard takes any object; boards/gfx_framebuf.py is tested on its own.
 FAKE_GFX = """
@@ -628,7 +625,7 @@ print("pixels", m.pixel(0, 0), m.pixel(1, 0), m.pixel(238, 239), m.pixel(239, 23
 
 
 def test_drivers_and_keys_in_the_32_bit_vm_allocate_nothing_per_call(tmp_path):
-    from tools import mpvm
+    from host.emulate import mpvm
 
     ok, why = mpvm.available()
     if not ok:
@@ -667,9 +664,9 @@ def test_a_framebuf_redraw_after_a_move_allocates_almost_nothing(mp, bits):
     """The renderer paints a strip (or the monochrome page) at a time, asking every grid for its
     cells in each: it must make no tuple per grid and strip (that was 20-40 KB of garbage a move
     on a Pico, which its heap had to hold on top of the match, and most of a redraw's time).
-    tools/mp/fb_redraw.py measures each refresh with the collector held off (64-bit objects)."""
+    host/drive/fb_redraw.py measures each refresh with the collector held off (64-bit objects)."""
     size = ("240", "135", bits) if bits != "1" else ("128", "64", bits)
-    r = upy.run("tools/mp/fb_redraw.py", cwd=upy.ROOT, heap=4 << 20, args=size + ("6",), timeout=300)
+    r = upy.run("host/drive/fb_redraw.py", cwd=upy.ROOT, heap=4 << 20, args=size + ("6",), timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     keys = dict(line.split(": ") for line in r.stdout.splitlines() if ": " in line)
     assert int(keys["redraw_alloc_bytes_max"]) < 4096, keys
@@ -681,7 +678,7 @@ def test_a_rectangle_of_odd_width_is_drawn_whole(mp):
     out = mp(
         """
         import sys
-        sys.path.insert(0, "tools/mp")
+        sys.path.insert(0, "host/drive")
         import fbshots
         from boards.gfx_framebuf import FbGfx
         from firmware import ui

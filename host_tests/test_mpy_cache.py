@@ -1,14 +1,11 @@
-"""The .mpy cache behind every bundle and MicroPython build (tools/upy.py mpy_bytes)."""
+"""The .mpy cache behind every bundle and MicroPython build (host/emulate/upy.py mpy_bytes)."""
 
 import os
 import subprocess
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import upy  # noqa: E402
+from host.emulate import upy
 
 
 @pytest.fixture

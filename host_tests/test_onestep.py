@@ -1,16 +1,11 @@
-"""tools/onestep.py (issue 15): each move's worth with the true deal, one move ahead. Its long runs
+"""host/research/onestep.py (issue 15): each move's worth with the true deal, one move ahead. Its long runs
 are for docs/bots.md, not make test: here the labels' fidelity and a smoke run."""
 
 import csv
-import os
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import onestep  # noqa: E402
+from host.research import onestep
 
 
 # Classic deal 4: play-outs that start without the history (Knowledge's facts) end 2 rounds otherwise.

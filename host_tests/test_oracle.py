@@ -1,23 +1,16 @@
-"""tools/oracle.py (issue 15): the search given the true deal, an upper bound for better sampling.
+"""host/research/oracle.py (issue 15): the search given the true deal, an upper bound for better sampling.
 Its long runs are for docs/bots.md, not make test: here the stand-in sampler and a smoke run."""
-
-import os
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import oracle  # noqa: E402
-
-from engine import bot_expert  # noqa: E402
-from engine.knowledge import Knowledge  # noqa: E402
-from engine.rng import Rng  # noqa: E402
-from engine.rules import make_rules  # noqa: E402
-from engine.sampler import Sampler  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from engine import bot_expert
+from engine.knowledge import Knowledge
+from engine.rng import Rng
+from engine.rules import make_rules
+from engine.sampler import Sampler
+from engine.state import State
+from engine.view import SeatView
+from host.research import oracle
 
 
 def others(s, seat):

@@ -7,20 +7,11 @@ the new person's hand. Saves and Continue keep who is a person; the statistics c
 person's match in their seat's own entry; the round and match pages name seats, not "you".
 """
 
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-import simdrive  # noqa: E402
-
-from engine.cards import DRAW  # noqa: E402
-from firmware.words import move_name  # noqa: E402
+from engine.cards import DRAW
+from firmware.words import move_name
+from host.drive import simdrive
 
 
 def people_match(nvm=None, players=3, **values):

@@ -1,7 +1,6 @@
-"""The terminal front-end (tools/play.py) in five languages, the cards people type, the moves the
-prompt offers, and the match record it keeps (--record, 'record FILE') that tools/replay.py replays."""
+"""The terminal front-end (host/play/terminal.py) in five languages, the cards people type, the moves the
+prompt offers, and the match record it keeps (--record, 'record FILE') that host/play/replay.py replays."""
 
-import importlib.util
 import os
 import pathlib
 import re
@@ -9,22 +8,18 @@ import subprocess
 import sys
 
 import pytest
+from helpers import snapshot
 
 from engine.cards import DRAW, PASS, card
 from engine.record import replay
 from engine.rules import make_rules
 from engine.state import State, from_deal
-from host_tests.helpers import snapshot
-from tools import cardinput, playtexts
+from host.play import cardinput, playtexts
+from host.play import replay as replay_tool
+from host.play import terminal as play
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 
-import replay as replay_tool  # noqa: E402
-
-spec = importlib.util.spec_from_file_location("play_languages_ui", ROOT / "tools" / "play.py")
-play = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(play)
 
 R, Y, B, G = 0, 1, 2, 3
 COINS, CUPS, SWORDS, CLUBS = 0, 1, 2, 3
@@ -55,13 +50,13 @@ def test_every_language_has_every_key_with_the_same_placeholders(code):
 
 @pytest.mark.parametrize("code", playtexts.CODES)
 def test_the_terminal_texts_are_its_own_and_read_by_the_device_parser(code):
-    """One catalogue: tools/playtexts/<code>.txt holds no key of firmware/lang/<code>.txt (the terminal
+    """One catalogue: host/play/playtexts/<code>.txt holds no key of firmware/lang/<code>.txt (the terminal
     reads those from firmware/lang), every text is read back whole by firmware/lang's parser (no text
     starts or ends with a space: the code adds them), and word lists are single words."""
     device = _device_texts(code)
     table = playtexts.table(code)
     assert not set(table) & set(device)
-    lines = (ROOT / "tools" / "playtexts" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "host" / "play" / "playtexts" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("# ")
     for line in lines[1:]:
         if line.startswith("#"):
@@ -238,7 +233,7 @@ def _cli(args, stdin_text="", timeout=120):
     env = dict(os.environ)
     env.pop("ELFER_LANG", None)
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "play.py")] + args,
+        [sys.executable, str(ROOT / "host" / "play" / "terminal.py")] + args,
         input=stdin_text,
         capture_output=True,
         text=True,
@@ -271,7 +266,7 @@ def test_a_whole_match_in_the_chosen_language(code, says):
 def test_elfer_lang_in_the_environment_chooses_the_language():
     env = dict(os.environ, ELFER_LANG="nl")
     r = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "play.py"), "--seed", "5"],
+        [sys.executable, str(ROOT / "host" / "play" / "terminal.py"), "--seed", "5"],
         input="q\n",
         capture_output=True,
         text=True,
@@ -361,7 +356,7 @@ def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, pr
     lines = []
     assert play.play_match(state, bots, _scripted(state), lines.append, keeper=keeper) == 0
     assert state.is_match_over()
-    assert lines[-1] == "Match record written to %s (check it: tools/replay.py)." % path
+    assert lines[-1] == "Match record written to %s (check it: python -m host.play.replay)." % path
     again = replay(path.read_text(encoding="utf-8"))
     assert snapshot(again) == snapshot(state)
     status, out = _replay_tool(path)
@@ -369,7 +364,7 @@ def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, pr
 
 
 def _replay_tool(path):
-    from host_tests.helpers import run_main
+    from helpers import run_main
 
     status, out, err = run_main(replay_tool.main, [str(path)])
     return status, out + err
@@ -389,7 +384,7 @@ def test_the_record_command_keeps_the_match_so_far_and_it_replays_to_this_positi
     bots = {p: play.engine_bots.make_bot("medium", rules, p, 8) for p in (1, 2)}
     lines = []
     play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(state, 8))
-    assert "Match record written to %s (check it: tools/replay.py)." % path in lines
+    assert "Match record written to %s (check it: python -m host.play.replay)." % path in lines
     assert snapshot(replay(path.read_text(encoding="utf-8"))) == moves[0]
     assert _replay_tool(path)[0] == 0
 
@@ -418,7 +413,10 @@ def test_the_cli_record_replays_with_the_replay_tool(tmp_path):
     r = _cli(["--seed", "21", "--option", "rounds=1", "--record", str(path)], STUBBORN)
     assert r.returncode == 0, r.stderr
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "replay.py"), str(path)], capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "host" / "play" / "replay.py"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 0 and "valid" in out.stdout and "match " in out.stdout
 
@@ -444,13 +442,3 @@ def test_the_direction_of_play_is_worded_once_in_every_language(code):
             words = re.findall(r"\w+", text)
             repeated = [w for w in set(words) if len(w) > 3 and words.count(w) > 1]
             assert not repeated, (code, frame, text)
-
-
-def test_the_terminal_texts_are_never_bundled():
-    """tools/playtexts stays on the computer: a bundle (tools/bundle.py plan; every board's is planned
-    from the same folders: engine, boards, firmware) has none of its files."""
-    import bundle
-
-    for board in ("clue", "pico_lcd_114"):  # a CircuitPython board, a MicroPython one
-        for rel, source in bundle.plan(board):
-            assert "playtexts" not in rel and "playtexts" not in str(source), (board, rel)

@@ -1,4 +1,4 @@
-"""Pass-and-play in the terminal (tools/play.py, issue 38 item 6): several people share one keyboard.
+"""Pass-and-play in the terminal (host/play/terminal.py, issue 38 item 6): several people share one keyboard.
 
 --people N makes P1..PN people, 'person' in --bots any other seat. Between two different people's
 turns the previous hand is hidden (the screen cleared; a separator line when the output is no
@@ -6,7 +6,6 @@ terminal), the next person is asked to take the keyboard and press Enter, then s
 their last turn and their own hand. With one person nothing changes. The record marks the people.
 """
 
-import importlib.util
 import os
 import pathlib
 import re
@@ -19,14 +18,12 @@ from engine.bots import make_bot
 from engine.cards import DRAW, END, PASS, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State
-from tools import playtexts
+from host.play import playtexts
+from host.play import terminal as play
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PLAY_PY = ROOT / "tools" / "play.py"
+PLAY_PY = ROOT / "host" / "play" / "terminal.py"
 
-spec = importlib.util.spec_from_file_location("play_pass_and_play", PLAY_PY)
-play = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(play)
 
 MOVE_LINE = re.compile(r"  P[1-6] (plays \w+ \w+|draws a card|ends the turn|passes|plays skip|plays reverse)")
 
@@ -247,7 +244,10 @@ def test_the_cli_hands_over_through_stdin_and_the_record_marks_the_people(tmp_pa
     record = path.read_text()
     assert "\n# people: P1 P3\n" in record
     replayed = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "replay.py"), str(path)], capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "host" / "play" / "replay.py"), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
 

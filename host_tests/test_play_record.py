@@ -1,23 +1,16 @@
-"""The terminal version's match record (tools/play.py --record) is the device's export (firmware/export.py):
+"""The terminal version's match record (host/play/terminal.py --record) is the device's export (firmware/export.py):
 the terminal plays on firmware.match.Match, notes each round as the device does (firmware/results.py
 note_round) and writes export's lines, so the same match gives the same record, and it replays."""
 
-import importlib.util
-import pathlib
-
 import pytest
+from helpers import snapshot
 
 from engine.cards import DRAW, END, PASS, card_token
 from engine.record import replay
 from engine.rules import make_rules
 from firmware import export, results
 from firmware.match import Match
-from host_tests.helpers import snapshot
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("play_record", ROOT / "tools" / "play.py")
-play = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(play)
+from host.play import terminal as play
 
 LETTERS = {DRAW: "d", END: "e", PASS: "p"}
 
@@ -73,7 +66,7 @@ def test_the_terminal_record_equals_the_device_export(tmp_path, monkeypatch, cap
     out = []
     assert play.play_match(m, None, _first_legal(m), out.append, keeper=keeper) == 0
     assert m.state.is_match_over()
-    assert out[-1] == "Match record written to %s (check it: tools/replay.py)." % path
+    assert out[-1] == "Match record written to %s (check it: python -m host.play.replay)." % path
     terminal = path.read_text(encoding="utf-8").splitlines()
     assert terminal.count("# people: " + " ".join("P%d" % (p + 1) for p in people)) == 1
 
@@ -110,7 +103,7 @@ def test_a_record_of_a_round_in_play_is_the_export_without_the_scores_line(tmp_p
 
 
 def test_the_command_line_record_equals_the_device_export(tmp_path, monkeypatch, capsys):
-    """tools/play.py's options make the device's match: --seed, --dealer, --bots, --option as the set-up does."""
+    """The terminal's options make the device's match: --seed, --dealer, --bots, --option as the set-up does."""
     made = []
 
     class Seen(Match):

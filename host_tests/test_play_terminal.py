@@ -1,4 +1,4 @@
-"""Terminal front-end (tools/play.py): rendering, the input loop, and the command line.
+"""Terminal front-end (host/play/terminal.py): rendering, the input loop, and the command line.
 
 The loop is driven in-process through injected input/output functions; the
 command line is run as a subprocess. Rule ids in test names say what is checked
@@ -6,7 +6,6 @@ command line is run as a subprocess. Rule ids in test names say what is checked
 """
 
 import contextlib
-import importlib.util
 import io
 import pathlib
 import re
@@ -15,6 +14,7 @@ import sys
 
 import pytest
 from fuzzing import fuzz
+from helpers import snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,20 +23,11 @@ from engine.cards import DRAW, END, PASS, card, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State, from_deal
 from engine.view import SeatView
-from host_tests.helpers import snapshot
+from host.play import terminal as play
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PLAY_PY = ROOT / "tools" / "play.py"
+PLAY_PY = ROOT / "host" / "play" / "terminal.py"
 
-
-def _load_play():
-    spec = importlib.util.spec_from_file_location("play_terminal_ui", PLAY_PY)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-play = _load_play()
 
 R, Y, B, G = 0, 1, 2, 3  # Elfer colors
 COINS, CUPS, SWORDS, CLUBS = 0, 1, 2, 3  # Cinquillo suits

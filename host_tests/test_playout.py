@@ -2,13 +2,13 @@
 
 import pytest
 from gamegen import CONFIGS
+from helpers import snapshot
 
 from engine.cards import DRAW
 from engine.playout import play_out
 from engine.rng import Rng
 from engine.rules import make_rules
 from engine.state import State
-from host_tests.helpers import snapshot
 
 
 def reference(s, rng, greedy, max_moves):

@@ -1,6 +1,5 @@
 """Game records: the format of docs/records.md, export, replay and its errors."""
 
-import importlib.util
 import os
 import re
 import resource
@@ -18,6 +17,7 @@ from engine.record import export_round, replay
 from engine.rules import make_rules
 from engine.rules_text import parse_rules
 from engine.state import State
+from host.play import replay as replay_tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -160,7 +160,10 @@ def test_scores_line_is_checked():
 
 def run_replay(*args):
     return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "replay.py"), *args], capture_output=True, text=True, timeout=60
+        [sys.executable, os.path.join(ROOT, "host", "play", "replay.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -277,7 +280,7 @@ def test_parse_rules_refuses_odd_numbers_with_a_rules_error(odd):
     assert len(str(e.value)) < 200
 
 
-# --- tools/replay.py: files it must not read, and a closed pipe -----------------------------
+# --- host/play/replay.py: files it must not read, and a closed pipe -----------------------------
 
 
 def _limit_memory():
@@ -286,7 +289,7 @@ def _limit_memory():
 
 def run_replay_safely(*args):
     return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "replay.py"), *args],
+        [sys.executable, os.path.join(ROOT, "host", "play", "replay.py"), *args],
         capture_output=True,
         text=True,
         timeout=30,
@@ -330,7 +333,8 @@ def test_replay_tool_into_a_closed_pipe_exits_quietly(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text(HAND_WRITTEN)
     tool = subprocess.Popen(
-        [sys.executable, os.path.join(ROOT, "tools", "replay.py")] + [str(path)] * 2000,  # far over a pipe buffer
+        [sys.executable, os.path.join(ROOT, "host", "play", "replay.py")]
+        + [str(path)] * 2000,  # far over a pipe buffer
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -343,17 +347,7 @@ def test_replay_tool_into_a_closed_pipe_exits_quietly(tmp_path):
     assert tool.returncode == 1  # the later records were not checked
 
 
-# --- fuzz: random and mutated records through the parser and tools/replay.py ----------------
-
-
-def _load_replay_tool():
-    spec = importlib.util.spec_from_file_location("replay_tool", os.path.join(ROOT, "tools", "replay.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-replay_tool = _load_replay_tool()
+# --- fuzz: random and mutated records through the parser and host/play/replay.py ----------------
 
 
 def _seeded_record(preset, seed, moves, **options):
@@ -517,10 +511,10 @@ def test_fuzz_replay_tool_arguments(tool_files, argv):
     argv = [tool_files.get(a, a) for a in argv]
     status, out, err = _replay_tool(argv)
     if not argv:
-        assert status == 2 and "replay.py RECORD" in out
+        assert status == 2 and "host.play.replay RECORD" in out
         return
     if argv[0] in ("-h", "--help"):
-        assert status == 0 and "replay.py RECORD" in out
+        assert status == 0 and "host.play.replay RECORD" in out
         return
     failed = [a for a in argv if a not in (tool_files["good"], tool_files["good-not-utf8"])]
     assert status == (1 if failed else 0), (argv, status, err)

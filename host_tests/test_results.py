@@ -2,7 +2,7 @@
 shared places, your place as an ordinal in every language, the rating's move, the
 statistics in the games' names, and the match record the device exports (docs/records.md).
 
-The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
+The Drivers are lazy (host/drive/simdrive.py): these tests read texts, and compositing every
 refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
 its last screen with d.draw()). test_gfx_framebuf and test_firmware_input composite every
 refresh in Blinka; test_screenshots pushes every refresh on the MicroPython boards."""
@@ -11,15 +11,11 @@ import os
 import sys
 
 import pytest
+from test_firmware import finish_round_screens, play_round_by_buttons
 
-pytest.importorskip("blinka_displayio_pygamedisplay")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-
-import simdrive  # noqa: E402
-from test_firmware import finish_round_screens, play_round_by_buttons  # noqa: E402
-
-from engine.record import replay  # noqa: E402
-from firmware import lang, matchend, saves  # noqa: E402
+from engine.record import replay
+from firmware import lang, matchend, saves
+from host.drive import simdrive
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -219,8 +215,9 @@ def test_match_played_to_the_end_exports_a_record_that_replays_to_the_same_score
 
 
 def test_replay_tool_accepts_the_exported_cinquillo_record(tmp_path, monkeypatch):
-    import replay as replay_tool
     from helpers import run_main
+
+    from host.play import replay as replay_tool
 
     monkeypatch.setenv("ELFER_RECORDS", str(tmp_path))
     d = simdrive.Driver("sim", lazy=True)

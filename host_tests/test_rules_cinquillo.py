@@ -1,15 +1,7 @@
 """Cinquillo rules C1-C9 and Cinquillo Bastard B1-B5, and the engine decisions (docs/rules.md)."""
 
 import pytest
-
-from engine import deal
-from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, card, card_name, card_token
-from engine.errors import RecordError, RulesError
-from engine.record import replay
-from engine.rng import Rng
-from engine.rules import hand_size_for, make_rules
-from engine.state import State
-from host_tests.helpers import (
+from helpers import (
     all_cards,
     assert_illegal,
     deal_state,
@@ -24,6 +16,14 @@ from host_tests.helpers import (
     seats,
     spread,
 )
+
+from engine import deal
+from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, card, card_name, card_token
+from engine.errors import RecordError, RulesError
+from engine.record import replay
+from engine.rng import Rng
+from engine.rules import hand_size_for, make_rules
+from engine.state import State
 
 
 def cinq(**opts):

@@ -1,17 +1,7 @@
 """Elfer Raus rules E1-E23 and the engine decisions (docs/rules.md)."""
 
 import pytest
-
-from engine import deal
-from engine.cards import DRAW, END, PASS, REVERSE, SKIP, card
-from engine.errors import RulesError
-from engine.rng import Rng
-from engine.rules import hand_size_for, make_rules
-from engine.rules_text import parse_rules
-from engine.state import State
-from engine.turn import legal_moves as view_legal_moves
-from engine.view import SeatView
-from host_tests.helpers import (
+from helpers import (
     all_cards,
     assert_illegal,
     c,
@@ -26,6 +16,16 @@ from host_tests.helpers import (
     seats,
     snapshot,
 )
+
+from engine import deal
+from engine.cards import DRAW, END, PASS, REVERSE, SKIP, card
+from engine.errors import RulesError
+from engine.rng import Rng
+from engine.rules import hand_size_for, make_rules
+from engine.rules_text import parse_rules
+from engine.state import State
+from engine.turn import legal_moves as view_legal_moves
+from engine.view import SeatView
 
 
 def classic(**opts):

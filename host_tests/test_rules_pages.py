@@ -90,8 +90,7 @@ def test_rules_page_comes_in_the_chosen_language_and_its_module_is_not_kept():
 
 def test_rules_page_on_the_device_opens_in_german():
     pytest.importorskip("blinka_displayio_pygamedisplay")
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import simdrive
+    from host.drive import simdrive
 
     d = simdrive.Driver("sim", lazy=True)
     lang.use("de")

@@ -1,11 +1,7 @@
 """Elfer Raus variants V1-V6 and the engine decisions (docs/rules.md)."""
 
 import pytest
-
-from engine.cards import DRAW, END, PASS, REVERSE, SKIP, card
-from engine.rules import hand_size_for, make_rules
-from engine.state import State
-from host_tests.helpers import (
+from helpers import (
     all_cards,
     assert_illegal,
     c,
@@ -18,6 +14,10 @@ from host_tests.helpers import (
     play_round,
     refused,
 )
+
+from engine.cards import DRAW, END, PASS, REVERSE, SKIP, card
+from engine.rules import hand_size_for, make_rules
+from engine.state import State
 
 
 def stock_first(rules, top, used):

@@ -4,30 +4,25 @@ statistics, bad saves and crashes, in the desktop simulator with a storage regio
 "Power off" drops the whole App: a new App on a new SimBoard gets a copy of the
 old board's storage region (what the flash held when the power went).
 
-The Drivers are lazy (tools/simdrive.py): these tests read texts, and compositing every
+The Drivers are lazy (host/drive/simdrive.py): these tests read texts, and compositing every
 refresh in Blinka's displayio took most of their time (a whole match or fuzz case draws
 its last screen with d.draw()). test_gfx_framebuf and test_firmware_input composite every
 refresh in Blinka; test_screenshots pushes every refresh on the MicroPython boards.
 """
 
-import os
 import sys
 
 import pytest
 from fuzzing import fuzz
 from hypothesis import given
 from hypothesis import strategies as st
+from test_firmware import play_human_turn
+from test_snapshot import comparable
 
-pytest.importorskip("blinka_displayio_pygamedisplay")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-
-import simdrive  # noqa: E402
-from test_firmware import play_human_turn  # noqa: E402
-from test_snapshot import comparable  # noqa: E402
-
-from engine import bot_master, snapshot, turn  # noqa: E402
-from engine.record import export_round  # noqa: E402
-from firmware import screens  # noqa: E402
+from engine import bot_master, snapshot, turn
+from engine.record import export_round
+from firmware import screens
+from host.drive import simdrive
 
 
 def fresh_nvm():
@@ -617,11 +612,10 @@ def test_crash_summary_on_the_boards_flash_never_touches_the_newest_save(family,
     """SAMD51's nvm is one erase unit: the summary is not written (the console says so).
     nRF52840's halves are separate pages: the summary goes to the page without the newest
     save, so the crash's flash steps leave the newest save's page alone."""
-    import flashmodel
-
     from boards.sim import SimBoard
     from firmware.runner import Runner
     from firmware.store import Store
+    from host.measure import flashmodel
 
     nvm = flashmodel.Flash(family)
     d = simdrive.Driver("sim", lazy=True, nvm=nvm, speed=0)

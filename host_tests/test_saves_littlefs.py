@@ -2,7 +2,7 @@
 and the folder of small files (firmware/folderregion.py) that replaced the 4 KiB region file.
 
 The flash figures come from MicroPython's own littlefs (the unix port's vfs.VfsLfs2 over a
-RAM block device with the rp2 port's geometry: tools/mp/lfs_saves.py), the firmware playing a
+RAM block device with the rp2 port's geometry: host/measure/lfs_saves.py), the firmware playing a
 match in it; the folder's behaviour (the old file moved in, odd files kept aside, 0xFF past a
 file's end) is checked here on the PC's file system, which it uses the same way.
 """
@@ -16,7 +16,7 @@ from firmware.fileregion import FileRegion
 from firmware.folderregion import FolderRegion
 from firmware.store import Store
 
-SCRIPT = "tools/mp/lfs_saves.py"
+SCRIPT = "host/measure/lfs_saves.py"
 
 
 def lfs_run(*args):
@@ -102,9 +102,8 @@ def test_odd_files_of_the_same_names_are_kept_aside_with_a_notice(tmp_path, monk
 
 def test_the_screen_is_refreshed_before_the_turns_save(monkeypatch):
     """A move shows before its save is written (App.step: refresh, then save_if_due)."""
-    import simdrive
-
     from firmware import store as store_module
+    from host.drive import simdrive
 
     d = simdrive.Driver("pybadge", nvm=bytearray(b"\xff" * 8192), lazy=True)
     d.setup_match()

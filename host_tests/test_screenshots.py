@@ -1,26 +1,22 @@
 """The committed screenshots (docs/screenshots/<board>/) are what the code draws today.
 
-Each board's session of tools/screenshots.py runs again into a temporary folder (its own
+Each board's session of host/drive/screenshots.py runs again into a temporary folder (its own
 buttons, fixed seeds, a made-up clock) and every picture is compared pixel by pixel with
 the committed one: a screen whose drawing changed fails until `make screenshots` is run
 and the new pictures are committed. One test per board, so they spread over workers.
-The MicroPython boards' pictures come from the MicroPython unix port (tools/mp/mpshots.py):
+The MicroPython boards' pictures come from the MicroPython unix port (host/drive/mpshots.py):
 the board's real driver and renderer, read back from the panel model.
 """
 
 import os
-import sys
 
 import pytest
 
+from host.drive import screenshots
+from host.emulate import upy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 DOCS = os.path.join(ROOT, "docs", "screenshots")
-
-pytest.importorskip("blinka_displayio_pygamedisplay")
-
-import screenshots  # noqa: E402
-import upy  # noqa: E402
 
 
 def need_micropython():

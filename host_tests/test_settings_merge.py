@@ -1,4 +1,4 @@
-"""settings.toml on the board is the user's (issue 11): tools/cpsettings.py merges ours into it.
+"""settings.toml on the board is the user's (issue 11): host/emulate/cpsettings.py merges ours into it.
 
 The reference here is an independent, byte-by-byte port of CircuitPython's own reader
 (supervisor/shared/settings.c: key_matches, read_value, read_string_value, read_bare_value),
@@ -7,17 +7,15 @@ cpsettings' line-based reading of it."""
 
 import os
 import re
-import sys
 
 import pytest
 from fuzzing import fuzz
 from hypothesis import given
 from hypothesis import strategies as st
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host.emulate import cpsettings
 
-import cpsettings  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 with open(os.path.join(ROOT, "device", "settings.toml.in")) as f:
     OURS = f.read().format(board="pybadge").encode()

@@ -1,4 +1,4 @@
-"""make play's own arguments (tools/sim.py): bad ones are a usage error or a one-line message,
+"""make play's own arguments (host/play/sim.py): bad ones are a usage error or a one-line message,
 before a window opens; never a traceback (issue 11, section 7)."""
 
 import os
@@ -10,10 +10,9 @@ from helpers import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from host.play import sim
 
-import sim  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_board_names_are_the_simulators_profiles():
@@ -86,7 +85,7 @@ def test_window_options_without_a_display_are_refused_not_ignored(monkeypatch):
 
 
 def test_terminal_options_go_on_to_the_terminal_version(monkeypatch):
-    """--terminal with the terminal options and --lang: tools/play.py plays with them (German here)."""
+    """--terminal with the terminal options and --lang: host/play/terminal.py plays with them (German here)."""
     import io
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
@@ -161,7 +160,12 @@ def test_screenshots_to_a_folder_that_cannot_be_written_is_one_line_before_drawi
     (tmp_path / "a-file").write_text("x")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     r = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "screenshots.py"), "--out", str(tmp_path / "a-file" / "shots")],
+        [
+            sys.executable,
+            os.path.join(ROOT, "host", "drive", "screenshots.py"),
+            "--out",
+            str(tmp_path / "a-file" / "shots"),
+        ],
         capture_output=True,
         text=True,
         env=env,

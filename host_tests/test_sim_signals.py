@@ -18,10 +18,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def run(code, timeout=90):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy")
     env.pop("SDL_NO_SIGNAL_HANDLERS", None)  # the firmware's own modules must set it
-    prelude = "import sys\nsys.path.insert(0, %r)\n" % ROOT
     # A session of its own: on a time-out the whole group goes, also workers that ignore SIGTERM.
     p = subprocess.Popen(
-        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        [sys.executable, "-c", textwrap.dedent(code)],  # cwd ROOT: -c puts it first on sys.path
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -84,12 +83,9 @@ def test_simulator_then_a_terminated_pool_ends():
 def test_simulator_then_a_tournament_on_a_worker_pool_in_the_same_process(tmp_path):
     r = run(
         """
-        import importlib.util, sys
         from boards.sim import SimBoard
+        from host.research import tournament as t
         SimBoard("pybadge")
-        spec = importlib.util.spec_from_file_location("tournament_tool", "tools/tournament.py")
-        t = sys.modules["tournament_tool"] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(t)
         t.main(["--seats", "medium,easy,easy", "--rounds", "24", "--workers", "2", "--quiet", "--out", %r])
         print("tournament ended")
         """

@@ -14,7 +14,6 @@ not written (wear).
 import os
 import sys
 
-import flashmodel
 import pytest
 from fuzzing import fuzz
 from hypothesis import given
@@ -23,6 +22,7 @@ from hypothesis import strategies as st
 from firmware import store as store_module
 from firmware.fileregion import FileRegion
 from firmware.store import ERROR_AREA, Store
+from host.measure import flashmodel
 
 
 class Recorder:

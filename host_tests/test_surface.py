@@ -9,7 +9,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DISPLAY_LIBRARIES = {"displayio", "framebuf", "terminalio", "vectorio", "fontio", "bitmaptools", "busdisplay"}
-HOST_ONLY = {"glyphs.py"}  # the tiles' readable source: tools/glyphpack.py packs them into ui.py
+HOST_ONLY = {"glyphs.py"}  # the tiles' readable source: host/ship/glyphpack.py packs them into ui.py
 
 
 def imported(path):

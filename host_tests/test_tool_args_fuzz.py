@@ -1,4 +1,4 @@
-"""Section 7, the tools' arguments (issue 11): random argv to tools/bundle.py and tools/flash.py
+"""Section 7, the tools' arguments (issue 11): random argv to host/ship/bundle.py and host/ship/flash.py
 never gives a traceback, only a result (exit 0), a message (exit 1, one line) or a usage error
 (exit 2); and never touches a folder the tools did not make.
 
@@ -10,7 +10,6 @@ a file name that is not UTF-8 (a surrogate escape in argv) must not crash the pr
 
 import os
 import shutil
-import sys
 
 import pytest
 from fuzzing import fuzz
@@ -18,11 +17,7 @@ from helpers import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import bundle  # noqa: E402
-import flash  # noqa: E402
+from host.ship import bundle, flash
 
 USER_FILES = {"notes.txt": b"mine", "code.py": b"print('mine')\n"}
 

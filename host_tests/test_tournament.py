@@ -1,10 +1,9 @@
-"""Bot tournament tool (tools/tournament.py): duplicated deals, statistics, outputs, errors.
+"""Bot tournament tool (host/research/tournament.py): duplicated deals, statistics, outputs, errors.
 
 Runs are tiny (a few dozen rounds) so the whole file stays well under 20 s.
 """
 
 import csv
-import importlib.util
 import json
 import os
 import pathlib
@@ -19,21 +18,11 @@ from hypothesis import strategies as st
 
 from engine.rules import make_rules
 from engine.state import State
+from host.research import tournament as tool
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-TOOL = ROOT / "tools" / "tournament.py"
+TOOL = ROOT / "host" / "research" / "tournament.py"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("tournament_tool", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # worker processes find play_chunk by module name
-    spec.loader.exec_module(mod)
-    return mod
-
-
-tool = _load_tool()
 
 
 def run(tmp_path, capsys, *args):

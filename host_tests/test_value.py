@@ -1,34 +1,27 @@
-"""engine/value.py and tools/fitvalue.py (issue 15): the expert's learned value over its advisor's
+"""engine/value.py and host/research/fitvalue.py (issue 15): the expert's learned value over its advisor's
 moves. The table the device reads predicts what the fitter fitted; the features it reads from the
 view are the labels' columns; only the rules it was fitted for load it."""
 
 import csv
 import importlib
-import os
-import sys
 import types
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import fitvalue  # noqa: E402
-import onestep  # noqa: E402
-from tournament import rules_for  # noqa: E402
-
-from engine import bot_expert, turn, value  # noqa: E402
-from engine.cards import END  # noqa: E402
-from engine.rules import make_rules  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from engine import bot_expert, turn, value
+from engine.cards import END
+from engine.rules import make_rules
+from engine.state import State
+from engine.view import SeatView
+from host.research import fitvalue, onestep
+from host.research.tournament import rules_for
 
 DEALS = {"classic": (0, 1, 2), "bastard": tuple(range(12))}  # Bastard's rounds are short
 GAMES = sorted(DEALS)
 
 
 def write_labels(path, game, deals):
-    """tools/onestep.py's rows for some deals of a game (4 players), as its CSV."""
+    """host/research/onestep.py's rows for some deals of a game (4 players), as its CSV."""
     rows = [row for d in deals for row in onestep.label_deal((game, 4, d))[0]]
     with open(path, "w", newline="") as f:
         out = csv.writer(f)
@@ -71,9 +64,9 @@ def test_the_table_predicts_on_the_device_what_the_fitter_fitted(labels, tmp_pat
 
 
 def test_the_features_the_expert_reads_are_the_labels_columns(labels, monkeypatch):
-    """engine/value.py builds each pair's features from the view; tools/fitvalue.py from the
+    """engine/value.py builds each pair's features from the view; host/research/fitvalue.py from the
     labels' CSV (the moves' columns come from engine/value.py's elfer_move, the decision's from
-    tools/onestep.py's context). The same decisions must give the same numbers, in the same
+    host/research/onestep.py's context). The same decisions must give the same numbers, in the same
     order, or the trees read other features on the device than they were fitted to."""
     X, _, deal, group, _, _ = fitvalue.load([labels])
     rules = rules_for("classic", (("players", 4),))
@@ -244,7 +237,7 @@ def test_fitvalue_refuses_labels_of_another_game(tmp_path):
         csv.writer(f).writerow(head)
     with pytest.raises(SystemExit) as e:
         fitvalue.main([str(path), "--out", str(tmp_path / "table.py")])
-    assert "is not a tools/onestep.py CSV of bastard or classic (its columns: deal, seat" in str(e.value)
+    assert "is not a host/research/onestep.py CSV of bastard or classic (its columns: deal, seat" in str(e.value)
     assert not (tmp_path / "table.py").exists()
 
 
@@ -257,7 +250,7 @@ def test_fitvalue_refuses_labels_that_mix_games(tmp_path):
 
 
 def test_bastard_labels_are_cross_validated_but_give_no_table(tmp_path, capsys):
-    """tools/onestep.py labels Bastard too, and fitvalue cross-validates a value over them (the
+    """host/research/onestep.py labels Bastard too, and fitvalue cross-validates a value over them (the
     measurement in docs/bots.md); engine/value.py reads Elfer Raus moves only, so no table."""
     path = write_labels(tmp_path / "bastard.csv", "bastard", DEALS["bastard"])
     X, y, _, _, rounds, game = fitvalue.load([path])

@@ -1,10 +1,10 @@
 """The browser page (issue 14): make web's site in a real headless Chromium, replayed on the unix port.
 
-tools/browser/drive.mjs loads the page built by tools/webbuild.py from `python -m http.server`
+host/emulate/browser/drive.mjs loads the page built by host/ship/webbuild.py from `python -m http.server`
 (what make web-serve runs) in the Chromium that @sparticuz/chromium ships, and with the real
 keyboard starts a classic match, plays round 1 to its end, reloads the page and presses
 Continue, then opens the other three board skins at their title menu. For every session the
-page's own step log (?record) is replayed by tools/mp/webreplay.py on the MicroPython unix port,
+page's own step log (?record) is replayed by host/drive/webreplay.py on the MicroPython unix port,
 running the very files the page ran (firmware.pack unpacked), in a folder holding the page's
 settings.toml and, for the reload, the saves the page kept in localStorage. Checked: the
 texts (the firmware's own dump, firmware/screendump.py) and the frame are the same byte for byte, the
@@ -21,13 +21,12 @@ import sys
 
 import pytest
 
+from host.emulate import upy
+from host.ship import webbuild
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import upy  # noqa: E402
-import webbuild  # noqa: E402
-
-REPLAY = os.path.join(ROOT, "tools", "mp", "webreplay.py")
+REPLAY = os.path.join(ROOT, "host", "drive", "webreplay.py")
 
 
 def need_browser():
@@ -303,13 +302,13 @@ def need_vm_files():
 
 def test_make_web_serve_runs_pythons_http_server_on_the_build():
     r = subprocess.run(["make", "-n", "web-serve"], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "tools/webbuild.py" in r.stdout
+    assert "-m host.ship.webbuild" in r.stdout
     assert "-m http.server 8000 --bind 127.0.0.1 --directory build/web" in r.stdout
 
 
 def test_flash_refuses_the_web_profile():
     r = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "flash.py"), "web", "--dry-run"],
+        [sys.executable, os.path.join(ROOT, "host", "ship", "flash.py"), "web", "--dry-run"],
         capture_output=True,
         text=True,
         timeout=60,

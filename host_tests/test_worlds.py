@@ -1,19 +1,14 @@
-"""tools/worlds.py (issue 15): how close the search's sampled worlds come to the real deal."""
+"""host/research/worlds.py (issue 15): how close the search's sampled worlds come to the real deal."""
 
 import os
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import worlds  # noqa: E402
-
-from engine import inference  # noqa: E402
-from engine.rules import make_rules  # noqa: E402
-from engine.state import State  # noqa: E402
-from engine.view import SeatView  # noqa: E402
+from engine import inference
+from engine.rules import make_rules
+from engine.state import State
+from engine.view import SeatView
+from host.research import worlds
 
 
 def figures(out):

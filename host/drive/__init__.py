@@ -1,0 +1,1 @@
+"""The firmware driven by buttons: the simulator driver, screenshots, layout checks."""

@@ -1,0 +1,1 @@
+"""Figures: benchmarks, allocation, heap and flash."""

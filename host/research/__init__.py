@@ -1,0 +1,1 @@
+"""The bots measured: tournaments, the OpenSpiel arena, oracle and value fitting."""

@@ -1,0 +1,1 @@
+"""A board's files: the bundle, flashing, the browser page."""
