@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 pytest.importorskip("blinka_displayio_pygamedisplay")
 
+import screenwalk  # noqa: E402
 import simdrive  # noqa: E402
 
 from boards.base import BUTTON_NAMES  # noqa: E402
@@ -179,21 +180,9 @@ def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board, l
 def test_the_error_screen_names_only_the_boards_buttons(board, language, capsys):
     d = simdrive.Driver(board, keyboard=False, runner=True, lazy=True, lang=language)
     watch = Watch(d)
-
-    def broken(*args):
-        raise RuntimeError("injected")
-
-    d.app.new_match()
-    d.step()  # its pieces: the match, then its table
-    d.app.match.bot_step = broken
-    d.app.match.play = broken
-    for _ in range(100):
-        d.step(1000)
-        if d.runner.error is not None:
-            break
-        if d.app.match.my_turn():
-            d.press("A")
-    assert d.runner.error is not None
+    shown = []
+    screenwalk.error_screen(d, lambda name, d: shown.append(name))  # a fault injected in a turn
+    assert shown == ["error"] and d.runner.error is not None
     capsys.readouterr()  # the traceback the error screen prints for the serial console
     assert not watch.bad, watch.report(board)
 

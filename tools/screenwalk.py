@@ -30,13 +30,47 @@ def button_bit(name):
     return _bits[name]
 
 
+def with_language(getenv, code):
+    """getenv, but ELFER_LANG is code."""
+
+    def get(key, *default):
+        if key == "ELFER_LANG":
+            return code
+        return getenv(key, *default) if getenv is not None else (default[0] if default else None)
+
+    return get
+
+
 class Pilot:
-    """The app on a board, driven by its buttons on a made-up clock. A subclass sets self.board,
-    self.app, self.runner (or None), self.now and holds, and gives press_key(k, ms)."""
+    """The app on a board, driven by its buttons on a made-up clock. A subclass sets up its board,
+    start()s the app on it, and gives holds and press_key(k, ms)."""
 
     # ms to hold a key for the logical button at each place of its holdmap entry: a short, a
     # long, a very long press (the subclass's, by how its keys are read); a key of one meaning: 0.
     holds = None
+    now = 0  # the made-up clock, ms (start() sets it to 0 again)
+
+    def start(self, board, getenv=None, lang=None, runner=False, speed=0):
+        """The app (inside firmware/runner.py's crash handling if runner, as on a device) on board,
+        its clock at 0, in language lang (as ELFER_LANG in settings.toml gives it at boot); speed
+        None: as the settings (and the saves) say. Then its first loop pass."""
+        if lang is not None:
+            getenv = with_language(getenv, lang)
+        self.board = board
+        self.now = 0
+        self.runner = None
+        if runner:
+            from firmware.runner import Runner
+
+            self.runner = Runner(board, getenv)
+            self.app = self.runner.app
+        else:
+            from firmware.app import App
+
+            self.app = App(board, getenv)
+        if speed is not None:
+            self.app.settings.speed = speed
+        self.step()
 
     def step(self, dt=20, n=1):
         """n loop passes dt ms apart; each then runs the passes a long task still has (a board's

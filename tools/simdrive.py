@@ -22,20 +22,8 @@ if ROOT not in sys.path:
 from screenwalk import Pilot, button_bit  # noqa: E402
 
 from boards.sim import SimBoard  # noqa: E402
-from firmware.app import App  # noqa: E402
 from firmware.buttons import LONG_MS, LONGER_MS  # noqa: E402
 from firmware.choices import label as choice_label  # noqa: E402
-
-
-def with_language(getenv, code):
-    """getenv, but ELFER_LANG is code."""
-
-    def get(key, *default):
-        if key == "ELFER_LANG":
-            return code
-        return getenv(key, *default) if getenv is not None else (default[0] if default else None)
-
-    return get
 
 
 class Driver(Pilot):
@@ -49,22 +37,9 @@ class Driver(Pilot):
         runner: the app inside firmware/runner.py's crash handling, as on a device;
         lazy: the screen drawn only for shot() or draw() (most of the time goes into drawing);
         lang: the language code, as ELFER_LANG in settings.toml gives it at boot."""
-        if lang is not None:
-            getenv = with_language(getenv, lang)
-        self.board = SimBoard(profile, scale=1, keyboard=keyboard, nvm=nvm)
-        self.board.lazy = lazy
-        self.now = 0
-        self.runner = None
-        if runner:
-            from firmware.runner import Runner
-
-            self.runner = Runner(self.board, getenv)
-            self.app = self.runner.app
-        else:
-            self.app = App(self.board, getenv)
-        if speed is not None:  # None: as the settings (and the saves) say
-            self.app.settings.speed = speed
-        self.step()
+        board = SimBoard(profile, scale=1, keyboard=keyboard, nvm=nvm)
+        board.lazy = lazy
+        self.start(board, getenv, lang, runner, speed)
 
     def board_name(self):
         return self.board.profile

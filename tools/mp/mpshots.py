@@ -53,27 +53,9 @@ class Walker(screenwalk.Pilot):
         self.refresh = self.board.refresh
         if not eager:
             self.board.refresh = nothing  # the app's refreshes wait for the picture
-        self.now = 0
         self.board.keys.ticks = self.ticks  # PinKeys' clock: the walk's, not time.ticks_ms
         self.pins = [p.id for p in self.board.keys.pins]
-
-        def getenv(key, *default):
-            if key == "ELFER_LANG":
-                return lang
-            return default[0] if default else None
-
-        self.runner = None
-        if runner:
-            from firmware.runner import Runner
-
-            self.runner = Runner(self.board, getenv)
-            self.app = self.runner.app
-        else:
-            from firmware.app import App
-
-            self.app = App(self.board, getenv)
-        self.app.settings.speed = 0
-        self.step()
+        self.start(self.board, lang=lang, runner=runner)
 
     def ticks(self):
         return self.now
