@@ -17,7 +17,7 @@ from boards.base import BUTTON_NAMES
 from boards.schemes import SCHEMES
 from firmware import lang
 from firmware.lang import CODES
-from host.drive import simdrive
+from host.drive import screenwalk, simdrive
 
 BOARDS = tuple(scheme.name for scheme in SCHEMES)
 OLD_WORDS = "UP DOWN LEFT RIGHT START SELECT A B X Z Enter Space D0 D1 D2".split()
@@ -172,21 +172,9 @@ def test_a_whole_round_on_the_boards_own_buttons_names_only_its_buttons(board, l
 def test_the_error_screen_names_only_the_boards_buttons(board, language, capsys):
     d = simdrive.Driver(board, keyboard=False, runner=True, lazy=True, lang=language)
     watch = Watch(d)
-
-    def broken(*args):
-        raise RuntimeError("injected")
-
-    d.app.new_match()
-    d.step()  # its pieces: the match, then its table
-    d.app.match.bot_step = broken
-    d.app.match.play = broken
-    for _ in range(100):
-        d.step(1000)
-        if d.runner.error is not None:
-            break
-        if d.app.match.my_turn():
-            d.press("A")
-    assert d.runner.error is not None
+    shown = []
+    screenwalk.error_screen(d, lambda name, d: shown.append(name))  # a fault injected in a turn
+    assert shown == ["error"] and d.runner.error is not None
     capsys.readouterr()  # the traceback the error screen prints for the serial console
     assert not watch.bad, watch.report(board)
 

@@ -1,7 +1,7 @@
 """Time the table's redraw on the framebuf surface (MicroPython unix port); make bench scales it.
 
     micropython host/drive/fb_redraw.py WIDTH HEIGHT BITS [MOVES]   (BITS as host/drive/fbshots.py's)
-    (cwd: the repository, or a folder with engine/, firmware/, boards/, host/drive/fbshots.py)
+    (cwd: the repository, or a folder with engine/, firmware/, boards/, host/drive/fbshots.py and screenwalk.py)
 
 Starts a classic match against medium bots on a board of that size (host/drive/fbshots.py's,
 whose panel records what write_rows sends) and, for MOVES of the person's turns, times the
@@ -27,8 +27,6 @@ sys.path.insert(0, "")
 sys.path.insert(0, "host/drive")
 
 from fbshots import FbBoard, Pacer  # noqa: E402
-
-from boards.base import DOWN, A, B  # noqa: E402
 
 SLICE = 50000  # iterations of the calibration loop timed beside each measurement (1/20 of it)
 
@@ -93,18 +91,18 @@ def main(argv):
     sent = []
     while len(times) < moves:
         if m.state.phase != 0:
-            press(A)
-            press(A)
-            press(A)
+            press("A")
+            press("A")
+            press("A")
             continue
         if not m.my_turn():
             step(1000)
             continue
         if not any(c < 250 for c in m.moves[: m.nmoves]):
-            press(B)
+            press("B")
             continue
-        press(DOWN)  # the cursor on a playable card (drawn), then the timed play
-        queue(A)
+        press("DOWN")  # the cursor on a playable card (drawn), then the timed play
+        queue("A")
         b0 = board.panel.sent
         del flushes[:]
         gc.collect()

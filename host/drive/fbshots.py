@@ -1,7 +1,7 @@
 """The firmware on the framebuf surface under MicroPython, driven by a button tape; writes the frames.
 
     micropython host/drive/fbshots.py WIDTH HEIGHT BITS OUTDIR TAPE...   (BITS: 1, 4, 8, 4w, 8w)
-    (cwd: the repository, or a folder with engine/, firmware/, boards/)
+    (cwd: the repository, or a folder with engine/, firmware/, boards/, host/drive/screenwalk.py)
 
 TAPE tokens, in order: a logical button name (LEFT RIGHT UP DOWN A B START SELECT: pressed and
 released, then one 20 ms step, as host/drive/simdrive.py's press does), wN (one step of N ms),
@@ -20,7 +20,9 @@ import framebuf
 
 sys.path.insert(0, "")
 
-from boards.base import BUTTON_NAMES, DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
+from screenwalk import Pilot, button_bit  # noqa: E402
+
+from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
 from boards.gfx_framebuf import surface  # noqa: E402
 
 KEYMAP = (LEFT, RIGHT, UP, DOWN, A, B, START, SELECT)
@@ -150,44 +152,37 @@ class FbBoard(Board):
         return None
 
 
-class Pacer:
+class Pacer(Pilot):
     """Runs an App on a scripted board as a board's loop does: steps at made-up times, each
     followed by the passes a long task still has (App.later), and presses of the board's
-    buttons (host/drive/fb_redraw.py and lfs_saves.py drive the app with it too)."""
+    buttons (host/drive/screenwalk.py's Pilot; host/drive/fb_redraw.py and lfs_saves.py drive the app
+    with it too)."""
+
+    holds = (0, 0, 0)  # (a key of one meaning each: no holds)
 
     def __init__(self, app, board):
         self.app = app
         self.board = board
-        self.now = 0
+        self.runner = None
 
-    def step(self, dt=20):
-        app = self.app
-        self.now += dt
-        app.step(self.now)
-        while app.work:
-            self.now += 10
-            app.step(self.now)
+    def queue(self, name):
+        """A press of logical button `name` and its release, read at the next step."""
+        self.queue_key(KEYMAP.index(button_bit(name)))
 
-    def queue(self, bit):
-        """A press and its release, read at the next step."""
-        k = KEYMAP.index(bit)
+    def queue_key(self, k):
         self.board.script.append(k * 2 + 1)
         self.board.script.append(k * 2)
 
-    def press(self, bit):
-        self.queue(bit)
+    def press_key(self, k, ms):
+        self.queue_key(k)
         self.step()
 
     def start_match(self):
         """From the title menu: New match, then Start match with the set-up's defaults."""
-        scr = self.app.screen
-        while scr.items[scr.pos][1] != "new":
-            self.press(DOWN)
-        self.press(A)
-        scr = self.app.screen
-        while scr.items[scr.pos][1] != "start":
-            self.press(DOWN)
-        self.press(A)
+        self.menu_to("new")
+        self.press("A")
+        self.menu_to("start")
+        self.press("A")
 
 
 def main(argv):
@@ -199,14 +194,7 @@ def main(argv):
     app.settings.speed = 0
     pacer = Pacer(app, board)
     step = pacer.step
-
-    def press(name):
-        for bit, n in BUTTON_NAMES:
-            if n == name:
-                pacer.press(bit)
-                return
-        raise ValueError("not a button: %r" % name)
-
+    press = pacer.press
     step()
     for tok in argv[5:]:
         if tok.startswith("@"):

@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-from host.drive import simdrive
+from host.drive import screenwalk, simdrive
 from host.emulate import upy
 
 BOARDS = ("pybadge", "pygamer", "clue", "feather_tft", "feather_reverse_tft")  # simdrive's, walk() drives them
@@ -35,7 +35,6 @@ MP_ALL = MP_BOARDS
 MPSHOTS = os.path.join(simdrive.ROOT, "host", "drive", "mpshots.py")
 STUBS = os.path.join(simdrive.ROOT, "host", "emulate", "stubs")
 LANG_BOARD = "pybadge"  # the board whose folder also holds the table in every language
-SEED = 5  # the same matches every time
 
 
 def session(profile, out):
@@ -71,7 +70,7 @@ def walk(profile, shot, code="en"):
     console = io.StringIO()  # the match record the match-over page prints for the serial console
     try:
         with contextlib.redirect_stdout(console):
-            screens(profile, shot, code)
+            screenwalk.walk(simdrive.Driver(profile, keyboard=False, lazy=True, lang=code), shot)
         error_screen(profile, shot, code)
     finally:
         lang.use("en")
@@ -82,173 +81,27 @@ def walk(profile, shot, code="en"):
             os.environ["ELFER_RECORDS"] = old
 
 
-def screens(profile, shot, code):
-    d = simdrive.Driver(profile, keyboard=False, lazy=True, lang=code)
-    app = d.app
-    app.seed = SEED
-    shot("title", d)
-    for key in ("settings", "rules", "help"):
-        d.menu_to(key)
-        d.press("A")
-        shot(key, d)
-        while d.screen_name() != "TitleMenu":  # the help page goes on to the self-test first
-            d.back()
-    d.menu_to("new")
-    d.press("A")
-    shot("setup", d)
-    d.back()
-    d.setup_match("elfer", players=4)
-    m = app.match
-    d.run_until(lambda: m.my_turn(), dt=1000)
-    shot("table", d)
-    ts = app.table_screen
-    bad = [i for i, c in enumerate(ts.items(m)) if not m.legal(c)]
-    if bad:
-        ts.cursor = bad[0]
-        d.press("A")
-        shot("refused", d)
-    longest_messages(d, shot)
-    d.press("START")
-    shot("pause", d)
-    d.press("A")  # resume
-    for _ in range(40):  # well into the round
-        if m.state.phase:
-            break
-        if m.my_turn():
-            d.play_turn()
-        else:
-            d.step(1000)
-    shot("table_later", d)
-    play_out(d, m)
-    shot("round_over", d)
-    d.press("A")
-    shot("round_end", d)
-    d.press("A")
-    shot("scores", d)
-    d.press("A")  # on to round 2
-    for game in ("cinquillo", "bastard"):
-        quit_match(d)
-        d.setup_match(game, players=4)
-        m = app.match
-        for _ in range(60):
-            if m.state.phase:
-                break
-            if m.my_turn():
-                d.play_turn()
-            else:
-                d.step(1000)
-        shot(game, d)
-    # A whole one-round match, then the statistics it leaves.
-    quit_match(d)
-    d.setup_match("elfer", players=2, length=("rounds", 1))
-    m = app.match
-    play_out(d, m)
-    d.press("A", "A", "A")
-    shot("match_over", d)
-    d.press("A")
-    d.menu_to("stats")
-    d.press("A")
-    shot("statistics", d)
-    d.back()
-    hand_over(d, shot)
-
-
-def hand_over(d, shot):
-    """Pass-and-play (P2 a person): the page that hides the hand between two people's turns, the
-    first that lists moves."""
-    for _ in range(5):
-        if d.screen_name() == "TitleMenu":
-            break
-        d.back()
-    d.setup_match("elfer", players=3, level1="person")
-    m = d.app.match
-    for _ in range(100):
-        if d.screen_name() == "HandOver" and m.state.hist_len:
-            shot("hand_over", d)
-            return
-        if d.screen_name() == "HandOver":
-            d.press("A")
-        if m.my_turn():
-            d.play_turn()
-        else:
-            d.step(1000)
-    raise AssertionError("no hand-over came")
-
-
-def longest_messages(d, shot):
-    """The longest refusal and the longest hint the table says (host/drive/msgs.py), each on its
-    first page: on most boards the message pages, its more mark shown."""
-    from firmware import ui
-    from host.drive import msgs
-
-    refusal, hint = msgs.longest()
-    ts = d.app.table_screen
-    for name, text, color in (("refused_longest", refusal, ui.WARN), ("hint_longest", hint, ui.GOOD)):
-        ts.say(text, color)
-        ts.redraw(d.app)
-        d.step()  # the board refreshed, as after a button
-        shot(name, d)
-    ts.say("")
-    ts.redraw(d.app)
-
-
-def play_out(d, m):
-    """The person's turns (the board's buttons) and the bots' until the round is over."""
-    while m.state.phase == 0:
-        if m.my_turn():
-            d.play_turn()
-        else:
-            d.step(1000)
-
-
-def quit_match(d):
-    d.press("START")
-    d.menu_to("quit")
-    d.press("A")
-
-
 def language_table(profile, code, shot):
     """The first table of the seeded four-player match, in language `code`."""
     from firmware import lang
 
     try:
         d = simdrive.Driver(profile, keyboard=False, lazy=True, lang=code)
-        d.app.seed = SEED
-        d.setup_match("elfer", players=4)
-        m = d.app.match
-        d.run_until(lambda: m.my_turn(), dt=1000)
-        shot("table-" + code, d)
+        d.app.seed = screenwalk.SEED
+        screenwalk.first_table(d, shot, "table-" + code)
     finally:
         lang.use("en")
 
 
 def error_screen(profile, shot, code="en"):
-    """The crash screen, as an unexpected exception in a turn leaves it (firmware/runner.py).
-    The fault is injected on purpose: its traceback, printed for the serial console, is
-    captured here, not shown."""
-
-    def broken(*args):
-        raise RuntimeError("a fault injected for this screenshot")
-
+    """screenwalk.error_screen() in the simulator. Its traceback, printed for the serial console,
+    is captured here, not shown."""
     console = io.StringIO()
     with contextlib.redirect_stdout(console), contextlib.redirect_stderr(console):
         d = simdrive.Driver(profile, keyboard=False, runner=True, lazy=True, lang=code)
-        runner = d.runner
-        d.app.new_match()
-        d.step()  # its pieces: the match, then its table
-        d.app.match.bot_step = broken
-        d.app.match.play = broken
-        for _ in range(200):
-            d.step(1000)
-            if runner.error is not None:
-                break
-            if d.app.match.my_turn():
-                d.press("A")  # play the focused card
-    if runner.error is None:
-        raise AssertionError("the injected fault did not reach the error screen")
-    if "a fault injected for this screenshot" not in console.getvalue():
+        screenwalk.error_screen(d, shot)
+    if screenwalk.INJECTED not in console.getvalue():
         raise AssertionError("the error screen did not print the traceback: %r" % console.getvalue())
-    shot("error", d)
 
 
 def mp_session(profile, out, eager=False):
@@ -278,7 +131,7 @@ def mp_session(profile, out, eager=False):
         lines = r.stdout.strip().splitlines()
         if r.returncode or not lines or not lines[-1].startswith("mpshots: "):
             raise RuntimeError("host/drive/mpshots.py %s failed:\n%s%s" % (profile, r.stdout[-3000:], r.stderr[-3000:]))
-        if "a fault injected for this screenshot" not in r.stdout:
+        if screenwalk.INJECTED not in r.stdout:
             raise RuntimeError("the error screen did not print the traceback: %r" % r.stdout[-2000:])
         names = lines[-1].split(": ", 2)[2].split()
         size = mp_size(profile)

@@ -1,7 +1,7 @@
 """What the saves cost a Pico's flash: the firmware's own saves on MicroPython's own littlefs.
 
     micropython host/measure/lfs_saves.py folder|file [SAVES] [CUTS]
-    (cwd: the repository, or a folder with engine/, firmware/, boards/, host/drive/fbshots.py)
+    (cwd: the repository, or a folder with engine/, firmware/, boards/, host/drive/fbshots.py and screenwalk.py)
 
 A block device in RAM with the rp2 port's flash geometry (4,096-byte erase blocks; ports/rp2/
 modules/_boot.py mounts it as vfs.VfsLfs2(bdev, progsize=256): 32-byte reads, 256-byte programs,
@@ -29,8 +29,6 @@ sys.path.insert(0, "")
 sys.path.insert(0, "host/drive")
 
 from fbshots import FbBoard, Pacer  # noqa: E402
-
-from boards.base import DOWN, A, B  # noqa: E402
 
 BLOCK = 4096
 BLOCKS = 96  # 384 KiB: room for the files below and littlefs's copies
@@ -205,17 +203,17 @@ def main(argv):
         if m is None or m.state.phase == 2:
             break
         if m.state.phase != 0:
-            press(A)
-            press(A)
-            press(A)
+            press("A")
+            press("A")
+            press("A")
             continue
         if not m.my_turn():
             step(200)
         elif any(c < 250 for c in m.moves[: m.nmoves]):
-            press(DOWN)
-            press(A)
+            press("DOWN")
+            press("A")
         else:
-            press(B)
+            press("B")
     n = len(costs)
     print("saves: %d" % n)
     print("save_prog_bytes_avg: %d" % (sum(c[0] for c in costs) // n))
