@@ -25,7 +25,7 @@ import upy  # noqa: E402
 # bisects each case's smallest heap (heap_kib_match*_mpy*). 2026-12-04: every step of the span
 # passed in every case.
 HEAP_SPAN = 16
-HEAP_STEPS = (0, 1, 2, 3, 7, 11, 16)
+HEAP_STEPS = (0, 1, 2, 3, 8, 16)
 # Six experts intern 297 names (tools/mp/match6.py, compiled): the unix port's first four pools of
 # interned strings hold 300, and the 301st makes a fifth of 320 entries at once (about 3.5 KiB on
 # 64-bit). A change that adds a few names to the classic match's modules can so cost that much.
