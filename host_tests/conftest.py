@@ -92,3 +92,39 @@ def _device_modules_restored():
             parent, _, short = name.rpartition(".")
             if parent in sys.modules:
                 setattr(sys.modules[parent], short, module)
+
+
+@pytest.fixture(scope="session")
+def once_per_run(tmp_path_factory, request):
+    """once_per_run(name, compute) -> compute()'s value (JSON), computed by one test process of
+    the run and read back by the others: a module-scoped fixture runs once in each pytest-xdist
+    worker that runs one of its tests, so a slow measurement that several tests assert on (one VM
+    start for every preset's figures) ran up to six times a run. With an argument, compute gets a
+    folder of its own, kept for the run: made once, then only read by the others. A compute that
+    raises is tried again by the next test that asks."""
+    import fcntl
+    import inspect
+    import json
+
+    root = tmp_path_factory.getbasetemp()
+    if _worker(request.config) is not None:
+        root = root.parent  # the run's folder, shared by its workers
+    shared = root / "once-per-run"
+    shared.mkdir(exist_ok=True)
+
+    def once(name, compute):
+        done = shared / (name + ".json")
+        with open(str(shared / (name + ".lock")), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait while one computes
+            if not done.exists():
+                if inspect.signature(compute).parameters:
+                    folder = shared / name
+                    shutil.rmtree(str(folder), ignore_errors=True)  # what a failed try left
+                    folder.mkdir()
+                    value = compute(str(folder))
+                else:
+                    value = compute()
+                done.write_text(json.dumps(value))
+            return json.loads(done.read_text())
+
+    return once

@@ -111,7 +111,9 @@ def test_make_bench_passes_args_and_writes_only_when_asked():
 
     def dry(*args):
         cmd = ["make", "-n", "--no-print-directory", "bench", *args]
-        return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True).stdout
+        # not the ARGS of the make running the tests (make test ARGS=... passes them in MAKEFLAGS)
+        env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "ARGS")}
+        return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env).stdout
 
     assert (
         [line for line in dry().splitlines() if "host.measure.bench" in line][-1]

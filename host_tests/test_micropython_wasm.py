@@ -47,10 +47,13 @@ def run_ok(script, tmp_path=None, name="script.py", args=()):
 
 
 @pytest.fixture(scope="module")
-def probe():
+def probe(once_per_run):
+    """host/measure/alloc_probe.py's figures (every preset's), one VM run for the whole test run."""
     if not VM_OK:
         return None
-    return mpvm.parse_keys(run_ok(os.path.join(ROOT, "host", "measure", "alloc_probe.py")))
+    return once_per_run(
+        "alloc_probe_32bit", lambda: mpvm.parse_keys(run_ok(os.path.join(ROOT, "host", "measure", "alloc_probe.py")))
+    )
 
 
 @pytest.mark.parametrize("key", [p[0] for p in alloc_probe.PRESETS])

@@ -32,8 +32,9 @@ def lfs_run(*args):
 
 
 def test_a_turns_save_programs_under_a_kib_and_erases_a_block_at_most_every_ten_saves():
-    got, _ = lfs_run("folder", 200)
-    assert int(got["saves"]) == 200
+    # 100 saves: 0.60 erases every ten (make bench's 200: 0.65, save_erase_per_10_lfs), 276 bytes
+    got, _ = lfs_run("folder", 100)
+    assert int(got["saves"]) == 100
     assert int(got["save_prog_bytes_avg"]) <= 1024, got
     assert float(got["save_erase_per_10"]) <= 1.0, got
     # The same count tells the layout before apart: its 4 KiB file is copied at every save.
