@@ -35,7 +35,7 @@ class WholeGfx(FbGfx):
         if layer is None:
             return
         # One box around everything marked: one pass over the layer costs less in Python than
-        # a pass per change (measured with tools/mp/fb_redraw.py), and the bands pushed are the same.
+        # a pass per change (measured with host/drive/fb_redraw.py), and the bands pushed are the same.
         x0 = y0 = 1 << 20
         x1 = y1 = -1
         for t in layer.items:

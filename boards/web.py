@@ -1,6 +1,6 @@
 """The browser's board (make web): the firmware on MicroPython's WebAssembly port in a web page.
 
-The page (tools/web/elfer.js) makes a Host and calls host.step(now) about every 10 ms with its
+The page (host/ship/web/elfer.js) makes a Host and calls host.step(now) about every 10 ms with its
 own clock; keyboard and touch become key events through host.key(k, down), in the skin's key
 numbers, as a keypad would queue them. The screen is the framebuf renderer's
 (boards/gfx_framebuf.py) on a FramePanel, which keeps the picture in a file of the VM's file
@@ -11,7 +11,7 @@ wrote to it, and back into the file before the next boot.
 
 A skin is one of the real boards' button schemes (boards/schemes.py, boards/mpschemes.py): its
 screen size, its buttons and what they are called, so the screens name the buttons drawn beside
-the canvas. The same module runs on the MicroPython unix port (tools/mp/webreplay.py), where a
+the canvas. The same module runs on the MicroPython unix port (host/drive/webreplay.py), where a
 test replays the page's key log and compares the frame with the canvas.
 """
 

@@ -6,7 +6,7 @@ own objects on a board).
 
 The device's module map (this docstring costs no RAM: mpy-cross and the boards' compilers drop
 docstrings). The tree stays flat, with no package added on the import path (each costs heap).
-Resident during play (the boot loads them; tools/mp/fw_mem.py lists the boot's modules): engine/
+Resident during play (the boot loads them; host/measure/fw_mem.py lists the boot's modules): engine/
 cards, state, deal, turn, scoring, rng, crc, view, bots and the bot levels in play, snapshot
 (with saves); firmware/ app, runner, screens, table, ui, match, store, words, lang, buttons,
 keys, settings, ticks. Loaded on demand and

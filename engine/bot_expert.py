@@ -31,7 +31,7 @@ from engine.state import State
 
 BUDGET = 200  # simulated moves per decision; make bench shows the SAMD51 estimate
 # Learned values over the advisor's moves (engine/value.py), per (preset, players): the table
-# modules tools/fitvalue.py wrote. Loaded with the first expert of such a game only; its
+# modules host/research/fitvalue.py wrote. Loaded with the first expert of such a game only; its
 # advisor then consults the table.
 VALUES = {
     ("classic", 2): "engine.value_classic2",

@@ -2,15 +2,15 @@
 
 The expert's advisor (engine/bot_expert.py) sorts Elfer Raus moves by kind: the start card of
 a closed row, a release toward its own cards, ending the turn, a free card, the least harmful
-bottleneck. tools/onestep.py labels every legal move of many decisions with the round the true
-deal plays out after it, and tools/fitvalue.py fits a few small regression trees to what an
+bottleneck. host/research/onestep.py labels every legal move of many decisions with the round the true
+deal plays out after it, and host/research/fitvalue.py fits a few small regression trees to what an
 alternative's label gains over the advisor's move, from what the seat's view shows of both
 moves. The expert plays the alternative the trees value most when they predict a gain, else
 the advisor's move. docs/bots.md (A value learned from the true deal) gives the figures.
 
-The features of a pair, in the order the trees read them (tools/fitvalue.py FEATURES names
+The features of a pair, in the order the trees read them (host/research/fitvalue.py FEATURES names
 them): 0 the advisor's move's kind, 1 the alternative's (0 end the turn, 1 pass, 2 draw, 3 an
-action card, 4 a start card, 5 a release, 6 a free card, 7 a bottleneck: tools/onestep.py
+action card, 4 a start card, 5 a release, 6 a free card, 7 a bottleneck: host/research/onestep.py
 ELFER_KINDS), 2 cards placed this turn (at most 3), 3 own cards, 4 the fewest an opponent
 holds, 5 free plays held, 6 the stock, 7 legal moves, then the advisor's move at 8-11 and the
 alternative at 12-15, each as (release worth // NET_DIV within a signed byte, gap, own cards
@@ -20,7 +20,7 @@ A model is a generated table module: DEPTH, TREES, BASE and TABLE, a bytes of TR
 a full binary tree of 2**DEPTH - 1 nodes (feature, byte) in heap order, then 2**DEPTH leaves
 (signed bytes). A node sends a pair right when its feature is above the byte read as a signed
 threshold; for the kinds (features 0 and 1) the byte is a mask of the kinds that go left.
-Predictions are ints in 1/1000 of a round won (tools/fitvalue.py SCALE): no float, the same
+Predictions are ints in 1/1000 of a round won (host/research/fitvalue.py SCALE): no float, the same
 move on every runtime, and nothing allocated per decision (the features go into one scratch
 list of this module's: the experts of a game decide one at a time). A table's labels all had
 every seat in play, so a tie-break round (E23) among fewer keeps the advisor's move. A table also
@@ -38,7 +38,7 @@ from engine.cards import DRAW, END, PASS, SKIP
 _BIG = const(1 << 24)  # engine/bot_medium.py's: what release returns for a free card
 
 NET_DIV = 16
-_FEATS = [0] * 16  # scratch (tools/fitvalue.py NFEATURES): the experts of a game decide one at a time
+_FEATS = [0] * 16  # scratch (host/research/fitvalue.py NFEATURES): the experts of a game decide one at a time
 
 
 def attach(adv, name, rules):
@@ -96,7 +96,7 @@ def elfer_move(adv, view, m, out, k, o):
 
 
 def predict(model, f):
-    """The model's gain for the pair in f, in 1/1000 of a round won (tools/fitvalue.py SCALE)."""
+    """The model's gain for the pair in f, in 1/1000 of a round won (host/research/fitvalue.py SCALE)."""
     table = model.TABLE
     d = model.DEPTH
     inner = (1 << d) - 1

@@ -1,6 +1,6 @@
 """The expert's learned value for classic, 3 players (engine/value.py): generated, do not edit.
 
-Written by tools/fitvalue.py from 589909 pairs of 12000 rounds of tools/onestep.py labels
+Written by host/research/fitvalue.py from 589909 pairs of 12000 rounds of host/research/onestep.py labels
 (classic3.csv: deals 0-3999): 20 trees of depth 4, rate 0.2, at least 200 pairs a leaf.
 """
 

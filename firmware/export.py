@@ -1,4 +1,4 @@
-"""The record of a finished match (docs/records.md), for tools/replay.py: to the serial
+"""The record of a finished match (docs/records.md), for host/play/replay.py: to the serial
 console, and to a file when the file system is writable (loaded at the match over only).
 
 The match keeps what a record needs: the seed, the rules and round 1's dealer, and
@@ -64,7 +64,7 @@ def steps(m, got):
         got.extend(("", "none"))
         return
     if _rounds(m.log) != m.state.round_no:  # the match kept no whole record: print only the marks
-        print("--- match record (tools/replay.py) ---")
+        print("--- match record (host/play/replay.py) ---")
         print("--- end of record ---")
         got.extend(("", "none"))
         return
@@ -88,7 +88,7 @@ def steps(m, got):
                 file[0] = None
                 f.close()
 
-    print("--- match record (tools/replay.py) ---")
+    print("--- match record (host/play/replay.py) ---")
     try:
         yield from lines(m, out)
     finally:

@@ -1,10 +1,10 @@
 """The glyph tiles' pixels: 12 rows a tile, 6 bits a row (bit 5 the leftmost column), in the
 order of firmware/ui.py's sheet (printable ASCII, then GLYPH_CHARS, then the missing-glyph box).
-Written by tools/glyphpack.py from firmware/glyphs.py; loaded only while a sheet is drawn
+Written by host/ship/glyphpack.py from firmware/glyphs.py; loaded only while a sheet is drawn
 (firmware/ui.py drop_bits).
 """
 
-# --- the tiles, from firmware/glyphs.py (tools/glyphpack.py) ---
+# --- the tiles, from firmware/glyphs.py (host/ship/glyphpack.py) ---
 GLYPH_BITS = (
     b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x08\x08\x08\x08\x08\x00"
     b"\x08\x08\x00\x00\x00\x14\x14\x14\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x14\x14"

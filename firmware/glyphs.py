@@ -1,6 +1,6 @@
 """The glyphs beyond terminalio's ASCII: accented letters, arrows and the table's symbols.
 
-The source of the tiles firmware/ui.py holds packed (tools/glyphpack.py writes
+The source of the tiles firmware/ui.py holds packed (host/ship/glyphpack.py writes
 them there; a test checks they match): the device never compiles this module,
 which would intern every name in it for good. A tile is 6x12
 pixels like terminalio's: rows 2..9 hold capitals and digits, rows 4..9

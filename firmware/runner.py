@@ -9,7 +9,7 @@ class Runner:
     """The app with crash handling: an unexpected exception shows the error screen
     (firmware/crash.py) instead of stopping; A there starts the app again."""
 
-    running = None  # the newest Runner: how a harness reads the screen's texts (tools/mp/stubs/machine.py)
+    running = None  # the newest Runner: how a harness reads the screen's texts (host/emulate/stubs/machine.py)
 
     def __init__(self, board, getenv=None, notice=""):
         Runner.running = self

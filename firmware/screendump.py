@@ -1,6 +1,6 @@
 """The screen's texts, read from the firmware's own objects: for harnesses, never on a device's path.
 
-The virtual board's button script (tools/mp/stubs/machine.py) and the browser page
+The virtual board's button script (host/emulate/stubs/machine.py) and the browser page
 (boards/web.py) read what the screen says through it; the device never imports it, so
 its code costs the boards' heap nothing.
 """

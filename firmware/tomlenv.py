@@ -1,6 +1,6 @@
 """getenv(name) from settings.toml for MicroPython, which has no os.getenv: as CircuitPython reads it.
 
-Modelled on CircuitPython's reader up to 10.1 (tools/cpgetenv.py is the host's byte-exact
+Modelled on CircuitPython's reader up to 10.1 (host/emulate/cpgetenv.py is the host's byte-exact
 model of it): the first line `KEY = value` wins, a line starting with `[` ends the
 search; a "quoted string" gives a str (escapes \\b \\r \\n \\t \\v \\f \\uXXXX
 \\UXXXXXXXX, any other escaped character stands for itself), a bare value an int

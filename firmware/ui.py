@@ -30,7 +30,7 @@ _SHEETS = []  # (gfx, scale, sheet) for each glyph sheet made
 _LINE = bytearray(64)  # a line's tile indices while Line.set writes them (one buffer for all)
 
 # The tiles' pixels are firmware/glyphbits.py: read while a sheet is drawn, then dropped.
-# --- the tiles, from firmware/glyphs.py (tools/glyphpack.py writes these) ---
+# --- the tiles, from firmware/glyphs.py (host/ship/glyphpack.py writes these) ---
 GLYPH_CHARS = (
     "\xdf\xbb\xb7\u2026\u2192\u2191\u2193\u21bb\ue000\ue001\ue002\ue003"
     "\u2588\u25a4\u2713\u2205\u25cf\u25b2\u25a1\u25bc\xe1\xe9\xed\xf3"
@@ -130,7 +130,7 @@ class Line:
         gfx = layer.gfx
         self.grid = gfx.tiles(layer, glyph_sheet(gfx, scale), x, y, chars, 1, (background, color))
         self.shown = " " * chars
-        self.cut = False  # the last text set was longer than the line (tools/layoutcheck.py)
+        self.cut = False  # the last text set was longer than the line (host/drive/layoutcheck.py)
 
     def _colors(self, color, background):
         if color is not None and color != self.color:

@@ -247,8 +247,8 @@ def test_read_only_drive_record_goes_to_the_console_and_the_page_says_so(tmp_pat
     page = " ".join(play_match(d, 1))
     assert "read-only" in page and "serial console" in page
     out = capsys.readouterr().out
-    assert "--- match record (tools/replay.py) ---" in out and "record not written" in out
-    record = out.split("--- match record (tools/replay.py) ---\n")[1].split("--- end of record ---")[0]
+    assert "--- match record (host/play/replay.py) ---" in out and "record not written" in out
+    record = out.split("--- match record (host/play/replay.py) ---\n")[1].split("--- end of record ---")[0]
     assert list(replay(record).scores) == list(d.app.match.state.scores)
 
 
