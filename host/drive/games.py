@@ -1,6 +1,6 @@
 """Play seeded matches with bots and print their full records (runs on CPython and MicroPython).
 
-    python host/drive/games.py          (from the project root)
+    python -m host.drive.games
     micropython host/drive/games.py     (cwd = the project root, or a folder with engine/ as .mpy)
 
 Used by the cross-runtime determinism test: both runtimes must print the same bytes.
@@ -8,7 +8,7 @@ Used by the cross-runtime determinism test: both runtimes must print the same by
 
 import sys
 
-if "" not in sys.path:
+if sys.implementation.name == "micropython" and "" not in sys.path:  # CPython: the venv has the project
     sys.path.insert(0, "")
 
 from engine.bots import BOARD_LEVELS, make_bot  # noqa: E402

@@ -1,6 +1,6 @@
 """Refused moves and hints in every language over seeded games (runs on CPython and MicroPython).
 
-    python host/drive/msgs.py           (from the project root)
+    python -m host.drive.msgs
     micropython host/drive/msgs.py      (cwd = the project root, or a folder with engine/ and firmware/ as .mpy)
     micropython host/drive/msgs.py ram  (heap figures instead: 'ram_<what>: bytes')
 
@@ -11,7 +11,7 @@ Used by the cross-runtime test: both runtimes must print the same bytes
 import gc
 import sys
 
-if "" not in sys.path:
+if sys.implementation.name == "micropython" and "" not in sys.path:  # CPython: the venv has the project
     sys.path.insert(0, "")
 
 from engine.rules import make_rules  # noqa: E402
