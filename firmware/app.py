@@ -294,11 +294,8 @@ class App:
         (firmware/restore.py); then the match code (docs/memory.md, "Saves")."""
         from firmware import restore
 
-        kept = restore.open_store(self)
+        restore.open_store(self)
         restore = None
-        if kept is not None:
-            self.store, self.stats, self.saved, self.head = kept
-            kept = None
         _unload("restore")
         gc.collect()  # before the UI is built: its objects fill the holes, not the far end
         if self.store is not None:
@@ -316,6 +313,14 @@ class App:
                 import engine.names  # noqa: F401
 
             _snapshot()
+
+    def keep_saves(self, store, stats, saved, head):
+        """Boot (firmware/restore.py open_store): the storage, the statistics and the saved match
+        read from it, and the records' head."""
+        self.store = store
+        self.stats = stats
+        self.saved = saved
+        self.head = head
 
     def new_tape(self):
         """A Tape for the new match's moves when there are saves (a save then needs no replay)."""

@@ -11,14 +11,15 @@ from firmware.lang import t
 
 
 def open_store(app):
-    """Boot: (store, stats, saved, head): the board's storage region, the statistics and the
-    saved match read from it (the settings too, into app.settings), the records' head; None
-    without storage (each notice said with app.add_notice). App.open_store keeps them.
-    (engine/snapshot.py, which every save needs, is loaded when the first match starts.)"""
+    """Boot: the board's storage region, the statistics and the saved match read from it (the
+    settings too, into app.settings), handed to app.keep_saves; nothing without storage (each
+    notice said with app.add_notice). (engine/snapshot.py, which every save needs, is loaded when
+    the first match starts.) keep_saves is called with the values rather than a tuple returned:
+    a tuple left on the boot's heap moved the Pico-LCD-1.14's no-growth heap from 168 to 174 KiB."""
     try:
         region = app.board.storage()
         if region is None:
-            return None
+            return
         kept = getattr(region, "notice", "")  # FileRegion: a save file of another size set aside
         if kept:
             app.add_notice(kept)
@@ -30,7 +31,7 @@ def open_store(app):
     except (OSError, ValueError) as e:
         print("storage unusable: %s" % (e,))
         app.add_notice(t(b"n_saves_off") % (e,))
-        return None
+        return
     from firmware import saves
 
     stats = app.stats
@@ -41,10 +42,9 @@ def open_store(app):
             notice = t(notice)
             print(notice)
             app.add_notice(notice)
-    head = saves.head(app.settings, stats)
+    app.keep_saves(store, stats, saved, saves.head(app.settings, stats))
     saves = None
     unload("firmware.saves")
-    return store, stats, saved, head
 
 
 def resume(app):
