@@ -53,6 +53,9 @@ RESET = int(OPTS.get("reset", 0))
 # profile=BYTES (the VM only): a line for every step that allocates at least BYTES (fw_step:
 # live heap before it, in use at its end, both less the harness's, and what it allocated).
 PROFILE = int(OPTS.get("profile", 0))
+# pad=BYTES: this script holds that much more before the firmware loads, so the firmware's objects
+# land elsewhere (fw_mem_host.live_run_vm: the median of three layouts).
+PAD = bytearray(int(OPTS.get("pad", 0)))
 LONG_MS = 700  # firmware/buttons.py: a long press from 600 ms, a very long one from 1600 ms
 LONGER_MS = 1700
 VM = sys.platform == "webassembly"
