@@ -175,9 +175,9 @@ def median_live(build, heap, board, modules, first=None, level=LEVEL):
 
 def live_run_vm(build, level=LEVEL, board="pybadge"):
     """Of VM runs at 1 MiB: (largest live heap less what the probe and the stand-ins take, in bytes,
-    the median of three layouts; what they take in the run without a pad; the qstr pools, the qstrs, and those a board would hold at its end).
-    The last is the run's less harness_qstrs (an upper bound: the stand-ins' names our code spells
-    are counted)."""
+    the median of three layouts; what they take in the run without a pad; the qstr pools, the
+    qstrs, and those a board would hold at its end). The last is the run's less harness_qstrs (an
+    upper bound: the stand-ins' names our code spells are counted)."""
     modules = boot_modules(build, level, board)
     rc, keys, out = run_vm(build, 1 << 20, level, ROUNDS, board, modules, qstrs=True)
     pools, names = qstrs_of(out)
