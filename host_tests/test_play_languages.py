@@ -249,10 +249,10 @@ STUBBORN = ("".join("%d\n" % i for i in range(1, 40)) + "d\ne\np\n") * 300
 @pytest.mark.parametrize(
     "code, says",
     [
-        ("de", ("Runde 1: S1 (du) gibt.", "Deine Hand (", "Endstand", "Partie vorbei")),
-        ("es", ("Ronda 1: reparte J1 (tú).", "Tu mano (", "Puntuación final", "Fin de la partida")),
-        ("nl", ("Ronde 1: S1 (jij) deelt.", "Jouw hand (", "Eindstand", "Partij voorbij")),
-        ("pt", ("Rodada 1: J1 (você) dá as cartas.", "Sua mão (", "Placar final", "Fim da partida")),
+        ("de", ("Runde 1: S1 (du) gibt.", "Deine Hand (", "Strafpunkte am Ende:", "Partie vorbei")),
+        ("es", ("Ronda 1: reparte J1 (tú).", "Tu mano (", "Penalización final:", "Fin de la partida")),
+        ("nl", ("Ronde 1: S1 (jij) deelt.", "Jouw hand (", "Strafpunten aan het eind:", "Partij voorbij")),
+        ("pt", ("Rodada 1: J1 (você) dá as cartas.", "Sua mão (", "Penalidade final:", "Fim da partida")),
     ],
 )
 def test_a_whole_match_in_the_chosen_language(code, says):
@@ -260,7 +260,7 @@ def test_a_whole_match_in_the_chosen_language(code, says):
     assert r.returncode == 0 and r.stderr == ""
     for text in says:
         assert text in r.stdout
-    assert "Your hand" not in r.stdout and "Final scoreboard" not in r.stdout
+    assert "Your hand" not in r.stdout and "Final penalty totals" not in r.stdout
 
 
 def test_elfer_lang_in_the_environment_chooses_the_language():

@@ -18,6 +18,7 @@ from engine.bots import make_bot
 from engine.cards import DRAW, END, PASS, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State
+from firmware import matchend
 from host.play import playtexts
 from host.play import terminal as play
 
@@ -197,14 +198,14 @@ def test_prompts_scoreboard_and_match_end_name_each_person_by_seat():
     state, table = _match("classic", {"players": 3, "rounds": 1}, 4, [0, 2])
     text = "\n".join(line for kind, line, _ in table.log if kind == "out")
     assert "(you)" not in text and "Your move (" not in "".join(t for _, t, _ in table.log)
-    board = text[text.rindex("Final scoreboard") :]
-    assert "P1 (person)" in board and "P3 (person)" in board and "P2 (easy)" in board
-    end = text[text.rindex("Match over") :].splitlines()
-    places = {q: play.place(state, q) for q in range(3)}
-    assert end[1:3] == ["  P1 (person): place %d of 3" % places[0], "  P3 (person): place %d of 3" % places[2]]
-    assert sorted(places.values())[0] == 1
-    winner = [q for q in range(3) if state.match_winners >> q & 1][0]
-    assert ("Congratulations, P%d!" % (winner + 1) in end[0]) == (winner in (0, 2))
+    end = text[text.rindex("Match over") :]
+    places = matchend.places(state, False)
+    winners = [q for q in range(3) if places[q] == 1]
+    # the device's match over page with several people: the winners and every place by seat
+    assert "Winner: %s" % ", ".join("P%d" % (q + 1) for q in winners) in end
+    for q in range(3):
+        assert re.search(r"^%d\. P%d +%d$" % (places[q], q + 1, state.scores[q]), end, re.M), end
+    assert "You" not in end
 
 
 def _cli(args, stdin_text=""):
@@ -227,7 +228,7 @@ STUBBORN = ("".join("%d\n" % i for i in range(1, 40)) + "d\ne\np\n") * 300
 def test_with_one_person_the_output_is_as_without_the_option():
     args = ["--seed", "5", "--option", "rounds=1", "--option", "players=3", "--bots", "random"]
     alone = _cli(args, STUBBORN)
-    assert alone.returncode == 0 and "Final scoreboard" in alone.stdout
+    assert alone.returncode == 0 and "Final penalty totals:" in alone.stdout
     assert _cli(args + ["--people", "1"], STUBBORN).stdout == alone.stdout
     assert play.HANDOVER_RULE not in alone.stdout and "pass the keyboard" not in alone.stdout
 

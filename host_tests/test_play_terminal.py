@@ -23,6 +23,7 @@ from engine.cards import DRAW, END, PASS, card, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State, from_deal
 from engine.view import SeatView
+from firmware import matchend
 from host.play import terminal as play
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -140,22 +141,28 @@ def test_one_round_match_finishes_with_final_scoreboard(preset, options, seed):
     text = "\n".join(lines)
     assert rc == 0
     assert state.is_match_over()
-    assert "Final scoreboard" in text and "Match over" in text
+    assert "Match over" in text
     assert human.checked_screens > 0
-    # every seat's total is on the final scoreboard
-    board = text[text.rindex("Final scoreboard") :]
+    # every seat's place and total is on the match over page, the device's (firmware/matchend.py)
+    board = text[text.rindex("Final points totals:" if rules.high_wins else "Final penalty totals:") :]
+    places = matchend.places(state, rules.high_wins)
     for p in range(rules.players):
-        assert re.search(r"P%d \([a-z]+\)\s+-?\d+\s+%d\n" % (p + 1, state.scores[p]), board + "\n")
+        assert re.search(r"^%d\. %s +%d$" % (places[p], _seat(p), state.scores[p]), board, re.M), board
     # bot moves are printed one per line
     bot_lines = [ln for ln in lines if re.match(r"P\d (plays|draws a card|passes|ends the turn)", ln)]
     assert bot_lines
     for ln in bot_lines:
         assert re.fullmatch(r"P[2-6] (plays [a-z]+(?: [a-z0-9]+)?|draws a card|passes|ends the turn)", ln)
-    # the round end reveals every hand with its penalty or points
+    # the round end reveals every hand left with its penalty or points (firmware/results.py)
     end = text[text.rindex("Round 1 over") :]
+    assert ("Points: cards left" if rules.high_wins else "Penalty: cards left") in end
     for p in range(rules.players):
-        word = "points?" if rules.game == 1 else "penalty"
-        assert re.search(r"P%d \(.*(%s)" % (p + 1, word), end)
+        assert re.search(r"^%s %d: " % (_seat(p), state.round_scores[p]), end, re.M), end
+
+
+def _seat(p):
+    """A seat as the device's pages name it with one person: You, P2, P3 ..."""
+    return "You" if p == 0 else "P%d" % (p + 1)
 
 
 def _bad_input_deal():
@@ -403,10 +410,13 @@ def test_tiebreak_round_is_announced_and_decides_the_match():
     assert _run(state, _easy_bots(rules, seed), inp, lines) == 0
     text = "\n".join(lines)
     assert state.is_match_over() and state.tiebreak
-    assert "a tie-break round (E23) among them decides the match" in text
+    tied = ", ".join(_seat(p) for p in range(2))
+    assert "Tie: %s. A tie-break round (E23) decides." % tied in text
     assert "Tie-break round (E23) among" in text
-    assert "went out first in the tie-break round and wins the match (E23)" in text
-    assert "Final scoreboard" in text
+    assert "Decided by the tie-break round (E23)." in text[text.rindex("Match over") :]
+    # the score page after the tie-break round (firmware/results.py) counts no round past the last
+    counted = re.findall(r"Round (\d+) of (\d+)\.", text)
+    assert counted and all(int(k) <= int(n) for k, n in counted), counted
 
 
 # --- the command line, as a subprocess -------------------------------------------
@@ -454,7 +464,7 @@ def test_cli_plays_a_full_match(args):
     r = _cli(args, _stubborn_stdin())
     assert r.returncode == 0, r.stderr
     assert "seed %s" % args[args.index("--seed") + 1] in r.stdout
-    assert "Final scoreboard" in r.stdout and "Match over" in r.stdout
+    assert re.search(r"Final (penalty|points) totals:", r.stdout) and "Match over" in r.stdout
     assert r.stderr == ""
 
 

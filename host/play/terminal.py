@@ -16,7 +16,8 @@ The match is the device's: a firmware.match.Match (its deal, its bots, bot_step(
 and play(), firmware/results.py note_round at a round's end, next_round()), so a
 rule of play is applied, and a move refused, by the same code as on a board; the
 match record (--record, 'record FILE') is firmware/export.py's lines, the device's
-export of the same match (Keeper). Places at the match's end are firmware/matchend.py's.
+export of the same match (Keeper). A round's end, the scores and the match's end are
+the device's pages, firmware/results.py's and firmware/matchend.py's texts.
 
 Rendering (render_table, render_hand, render_round_end, ...) is kept apart
 from the input loop (play_match), which takes an input function and an
@@ -484,94 +485,26 @@ def render_round_start(s, names=None):
     return "\n".join(lines)
 
 
-def _hand_text(s, p, ansi):
-    g = s.rules.game
-    names = []
-    for c in hand_of(s, p):
-        if is_dead(s, c):
-            names.append(_paint(t("dead_card") % card_name(g, c), ansi))
-        else:
-            names.append(card_name(g, c))
-    return ", ".join(names) if names else lang.t("table_act_out")
-
-
-def render_scoreboard(s, names=None, title=None):
-    rules = s.rules
-    title = title or t("board_after") % s.round_no
-    lines = ["%s (%s; %s):" % (title, score_kind(rules), match_goal(s))]
-    w = label_width(s, names)
-    lines.append("  %-*s %6s %7s" % (w, lang.t("res_col_seat"), lang.t("res_col_round"), lang.t("res_col_total")))
-    for p in range(s.n):
-        rnd = "%6d" % s.round_scores[p] if s.active[p] else "%6s" % "-"
-        lines.append("  %-*s %s %7d" % (w, seat_label(p, names), rnd, s.scores[p]))
-    if s.tiebreak:
-        lines.append("  " + t("board_tiebreak"))
+def render_round_end(m):
+    """The device's round end and score pages (firmware/results.py), under their titles: every hand
+    left with its penalty or points, then the totals and what comes next (a tie-break round, E23)."""
+    s = m.state
+    lines = [
+        "",
+        "=" * 72,
+        lang.t("res_round_over") % s.round_no,
+        results.round_text(m),
+        "",
+        lang.t("res_scores"),
+        results.score_text(m),
+    ]
     return "\n".join(lines)
 
 
-def render_round_end(s, names=None, ansi=False):
-    """Every hand revealed with its penalty or points, then the scoreboard (final one at match end)."""
-    rules = s.rules
-    g = rules.game
-    winners = [p for p in range(s.n) if s.round_winners >> p & 1]
-    lines = ["", "=" * 72]
-    w = label_width(s, names)
-    out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
-    if out:
-        lines.append(t("end_out") % (s.round_no, seat_name(out[0])))
-    else:
-        lines.append(t("end_blocked") % s.round_no)
-    for p in range(s.n):
-        if not s.active[p]:
-            continue
-        label = "%-*s" % (w, seat_label(p, names))
-        cards_text = _hand_text(s, p, ansi)
-        if g == GAME_CINQUILLO:
-            k = s.count[p]
-            count = "%2d %s" % (k, t("card") if k == 1 else t("cards"))
-            points = plural(s.round_scores[p], "point", "points")
-            lines.append("  %s %s: %s -> %s" % (label, count, cards_text, points))
-        else:
-            lines.append("  %s %s -> %s" % (label, cards_text, t("end_penalty") % s.round_scores[p]))
-    if g == GAME_CINQUILLO and winners:
-        who = joined(seat_name(p) for p in winners)
-        lines.append((t("end_fewest") if rules.bastard else t("end_c9")) % who)
-    title = t("board_final") if s.is_match_over() else None
-    lines.append(render_scoreboard(s, names, title))
-    return "\n".join(lines)
-
-
-def render_tiebreak_notice(s, names=None):
-    seats = [p for p in range(s.n) if s.pending_tiebreak >> p & 1]
-    return t("tiebreak_notice") % (joined(seat_label(p, names) for p in seats), s.scores[seats[0]])
-
-
-def render_match_end(s, names=None, people=None):
-    """The match's result; people (the seats of several people) adds each person's place."""
-    winners = [p for p in range(s.n) if s.match_winners >> p & 1]
-    unit = t("unit_points") if s.rules.high_wins else t("unit_penalty")
-    if not winners:
-        return t("over")
-    if len(winners) > 1:
-        return t("over_draw") % (joined(seat_label(p, names) for p in winners), s.scores[winners[0]], unit)
-    p = winners[0]
-    if s.tiebreak:
-        text = t("over_tiebreak") % seat_label(p, names)
-    else:
-        text = t("over_win") % (seat_label(p, names), s.scores[p], unit)
-    if people and len(people) > 1:
-        if p in people:
-            text += " " + t("over_congrats_seat") % seat_name(p)
-        lines = [text] + ["  " + t("place") % (seat_label(q, names), place(s, q), s.n) for q in people]
-        return "\n".join(lines)
-    if p == HUMAN:
-        text += " " + t("over_congrats")
-    return text
-
-
-def place(s, p):
-    """p's place at match end (1 = won; ties share): firmware/matchend.py's places, as the device shows them."""
-    return matchend.places(s, s.rules.high_wins)[p]
+def render_match_end(m, saved=""):
+    """The device's match over page (firmware/matchend.py): the winner, each seat's place and
+    total, and where the record went (saved: its path, when written)."""
+    return "\n".join(["", lang.t("res_match_over"), matchend.match_text(m, saved)])
 
 
 # --- input ------------------------------------------------------------------------
@@ -867,13 +800,11 @@ def play_match(game, bots=None, input_fn=input, out=print, names=None, ansi=Fals
             out(render_round_start(state, names))
             play_round(m, input_fn, out, names, ansi, keeper=keeper, handover=handover)
             results.note_round(m)  # before next_round(): the round's moves, for the match record
-            out(render_round_end(state, names, ansi))
+            out(render_round_end(m))
             if state.is_match_over():
-                out(render_match_end(state, names, people))
+                out(render_match_end(m))
                 _keep(keeper, out)
                 return 0
-            if state.pending_tiebreak:
-                out(render_tiebreak_notice(state, names))
             if input_fn(continue_prompt()).strip().lower() in _words("words_quit"):
                 raise Quit()
             m.next_round()
