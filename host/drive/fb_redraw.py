@@ -27,6 +27,7 @@ sys.path.insert(0, "")
 sys.path.insert(0, "host/drive")
 
 from fbshots import FbBoard, Pacer  # noqa: E402
+from screenwalk import can_place  # noqa: E402
 
 SLICE = 50000  # iterations of the calibration loop timed beside each measurement (1/20 of it)
 
@@ -90,15 +91,9 @@ def main(argv):
     slices = []
     sent = []
     while len(times) < moves:
-        if m.state.phase != 0:
-            press("A")
-            press("A")
-            press("A")
+        if pacer.between_turns(m):
             continue
-        if not m.my_turn():
-            step(1000)
-            continue
-        if not any(c < 250 for c in m.moves[: m.nmoves]):
+        if not can_place(m):
             press("B")
             continue
         press("DOWN")  # the cursor on a playable card (drawn), then the timed play

@@ -196,17 +196,35 @@ class Pilot:
 
     def play_out(self, m, limit=-1):
         """Take turns (the bots given a second each) until the round ends, or for at most limit steps."""
-        while m.state.phase == 0 and limit != 0:
+        while not m.state.is_round_over() and limit != 0:
             limit -= 1
             if m.my_turn():
                 self.play_turn()
             else:
                 self.step(1000)
 
+    def between_turns(self, m, wait=1000):
+        """What comes between the person's turns, done: a round's end (A through its page, the
+        scores and on) or a bot's turn (a step of wait ms). False when it is the person's turn."""
+        if m.state.is_round_over():
+            self.press("A", "A", "A")
+            return True
+        if not m.my_turn():
+            self.step(wait)
+            return True
+        return False
+
     def quit_match(self):
         self.press("START")
         self.menu_to("quit")
         self.press("A")
+
+
+def can_place(m):
+    """Whether the person's moves now include a card (else only draw, end or pass)."""
+    from engine.cards import DRAW
+
+    return any(c < DRAW for c in m.moves[: m.nmoves])
 
 
 # --- the walk ------------------------------------------------------------------------

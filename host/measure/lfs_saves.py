@@ -29,6 +29,7 @@ sys.path.insert(0, "")
 sys.path.insert(0, "host/drive")
 
 from fbshots import FbBoard, Pacer  # noqa: E402
+from screenwalk import can_place  # noqa: E402
 
 BLOCK = 4096
 BLOCKS = 96  # 384 KiB: room for the files below and littlefs's copies
@@ -200,16 +201,11 @@ def main(argv):
     pacer.start_match()
     while len(costs) < want:
         m = app.match
-        if m is None or m.state.phase == 2:
+        if m is None or m.state.is_match_over():
             break
-        if m.state.phase != 0:
-            press("A")
-            press("A")
-            press("A")
+        if pacer.between_turns(m, 200):
             continue
-        if not m.my_turn():
-            step(200)
-        elif any(c < 250 for c in m.moves[: m.nmoves]):
+        if can_place(m):
             press("DOWN")
             press("A")
         else:
