@@ -21,10 +21,12 @@ move, about 20 times a random playout move, so this level is for desktops,
 the browser and fast boards; the expert keeps the handheld's budget.
 """
 
-from engine import turn
+from engine import const, turn
 from engine.bot_expert import Advisor, ExpertBot, overrule
 from engine.cards import GAME_CINQUILLO
 from engine.rng import Rng
+
+_PLAYING = const(0)  # engine/state.py's phases
 
 # Per game (engine.cards GAME_*: classic family, Cinquillo): worlds per decision. Measured by
 # duplicate deals against the expert: playouts help in Elfer Raus; in Cinquillo and Bastard they
@@ -111,7 +113,7 @@ class MasterBot(ExpertBot):
         turn.apply_unchecked(work, moves[j])
         players = self.players
         k = 0
-        while work.phase == 0 and k < HORIZON:
+        while work.phase == _PLAYING and k < HORIZON:
             turn.apply_unchecked(work, players[work.turn].choose(work))
             k += 1
         seat = view.seat

@@ -12,8 +12,10 @@ tie-break round among some seats) take the plain loop.
 
 from sys import modules
 
-from engine import scoring
+from engine import const, scoring
 from engine.cards import DRAW, END, PASS
+
+_PLAYING = const(0)  # engine/state.py's phases
 
 
 def _more():
@@ -32,7 +34,7 @@ def play_out(s, rng, greedy=0, max_moves=0):
     Returns the number of moves made.
     """
     rules = s.rules
-    if s.phase != 0:
+    if s.phase != _PLAYING:
         return 0
     if rules.bastard or rules.actions or rules.optional_pass or s.nactive != s.n:
         return _more().plain(s, rng, greedy, max_moves)

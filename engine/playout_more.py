@@ -1,13 +1,15 @@
 """Playouts for Cinquillo and for the rarer variants (see playout.py; loaded on demand)."""
 
-from engine import scoring, turn
+from engine import const, scoring, turn
 from engine.cards import DRAW, PASS
+
+_PLAYING = const(0)  # engine/state.py's phases
 
 
 def plain(s, rng, greedy, max_moves):
     buf = s.scratch
     moves = 0
-    while s.phase == 0 and (not max_moves or moves < max_moves):
+    while s.phase == _PLAYING and (not max_moves or moves < max_moves):
         n = turn.legal_moves(s, buf)
         k = n
         if greedy:

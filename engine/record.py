@@ -30,6 +30,8 @@ from engine.errors import IllegalMove, RecordError, RulesError
 from engine.recordtext import MAGIC, VERSION, move_line, scores_line, seat_name
 from engine.rules_text import parse_rules
 
+_PLAYING = const(0)  # engine/state.py's phases
+
 _VERBS = {"plays": -1, "draws": DRAW, "ends": END, "passes": PASS}
 SEED_MAX = const(0x3FFFFFFF)  # seeds stay small ints on a board (below 2**30)
 
@@ -79,7 +81,7 @@ def round_lines(state, seat=None):
                 drawn = state.drawn_card(draws)
             draws += 1
         out.append(move_line(g, p, m, drawn))
-    if state.phase != 0:
+    if state.phase != _PLAYING:
         out.append(scores_line(state))
     return out
 

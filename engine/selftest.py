@@ -11,6 +11,10 @@ or the runtime's arithmetic shows up as FAIL. Also prints the heap figures.
 
 import gc
 
+from engine import const
+
+_PLAYING = const(0)  # engine/state.py's phases
+
 # (rules, bot level, seed): one round each, every game and one variant.
 GAMES = (
     ("classic players=4", "medium", 1),
@@ -44,7 +48,7 @@ def digest(games=GAMES):
                 x >>= 8
                 if not x:
                     break
-        while s.phase == 0:
+        while s.phase == _PLAYING:
             p = s.turn
             s.view_into(view, p)
             s.apply(bots[p].choose(view))

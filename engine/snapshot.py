@@ -20,7 +20,10 @@ lives in engine/snapshot_load.py, so a device that saves every turn keeps only d
 and the Tape in RAM.
 """
 
+from engine import const
 from engine.crc import put_crc
+
+_PLAYING = const(0)  # engine/state.py's phases
 
 MAGIC0 = 0x45  # 'E'
 MAGIC1 = 0x52  # 'R'
@@ -185,7 +188,7 @@ def dump_into(out, s, bots=None, extra=b"", tape=None, at=0):
     bits.put(start, 8)
     _rng(bits, s.rng)
     # Totals as the round began: a finished round has added its scores (not in an E23 tie-break).
-    done = s.phase != 0 and not s.tiebreak
+    done = s.phase != _PLAYING and not s.tiebreak
     for p in range(n):
         v = s.scores[p] - (s.round_scores[p] if done else 0)
         if not 0 <= v <= 65535:

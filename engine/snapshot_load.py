@@ -8,9 +8,12 @@ for every seat playing, legal rows), and each move's legality as it is
 replayed. A refused blob raises SnapshotError and builds nothing.
 """
 
+from engine import const
 from engine.cards import GAME_CINQUILLO
 from engine.crc import crc_ok
 from engine.snapshot import HEAD, MAGIC0, MAGIC1, NO_SEAT, VERSION, Tape, bit_width, deck_of
+
+_PLAYING = const(0)  # engine/state.py's phases
 
 
 class SnapshotError(ValueError):
@@ -70,7 +73,7 @@ def _set_round(s, deck, where, stock, fields):
         deal.open_round(s)  # E10/E11/C5: who begins, and the card they must open with
         if s.first != first:
             raise ValueError("the round's first seat is P%d, not P%d" % (s.first + 1, first + 1))
-    s.phase = 0
+    s.phase = _PLAYING
 
 
 def moves_by_replay(s, deck, where, active, bits):
@@ -340,7 +343,7 @@ def _load(blob):
     tape = Tape()
     tape.clear(round_no)
     for i in range(hist_len):
-        if s.phase != 0:
+        if s.phase != _PLAYING:
             raise SnapshotError("snapshot: moves after the end of the round")
         k = s.legal_moves(buf)
         j = bits.get(bit_width(k - 1))
