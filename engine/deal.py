@@ -4,6 +4,7 @@ from engine import const
 from engine.cards import GAME_CINQUILLO, REVERSE, SKIP
 
 _NO_SEAT = const(255)
+_PLAYING = const(0)  # engine/state.py's phases
 
 
 def build_deck(rules, buf):
@@ -93,7 +94,7 @@ def start_round(s, explicit):
     for c in range(4):
         s.init_table[c] = s.table[c]
     open_round(s)
-    s.phase = 0
+    s.phase = _PLAYING
 
 
 def _deal_random(s):

@@ -3,10 +3,11 @@
 Kept apart from deal.py so a device that never loads a hand-written deal never loads this.
 """
 
+from engine import const
 from engine.cards import GAME_CINQUILLO, card_name, highest_rank, lowest_rank
 from engine.deal import build_deck, give
 
-_NO_SEAT = 255
+_NO_SEAT = const(255)  # engine/deal.py's
 
 
 def check(rules, d, seats, active=None):

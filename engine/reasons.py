@@ -4,11 +4,11 @@ rule, key, args = why(s, move)     # the message as data (engine/messages.py)
 rule, reason = explain(s, move)    # the same in English, for the host tools
 """
 
-from engine import cards
+from engine import cards, const
 from engine.cards import DRAW, END, PASS, REVERSE, SKIP
 from engine.turn import holds, obligated, plays
 
-_PLAYING = 0
+_PLAYING = const(0)  # engine/state.py's phases
 
 
 def move_text(s, move):

@@ -31,6 +31,7 @@ from engine.recordtext import MAGIC, VERSION, move_line, scores_line, seat_name
 from engine.rules_text import parse_rules
 
 _PLAYING = const(0)  # engine/state.py's phases
+_NO_SEAT = const(255)  # engine/deal.py's
 
 _VERBS = {"plays": -1, "draws": DRAW, "ends": END, "passes": PASS}
 SEED_MAX = const(0x3FFFFFFF)  # seeds stay small ints on a board (below 2**30)
@@ -70,7 +71,7 @@ def round_lines(state, seat=None):
         out.append("table: " + _tokens(g, table))
     if state.rules.start_10_12:
         out.append("start: " + _tokens(g, [c * 32 + state.start[c] for c in range(state.rules.colors)]))
-    if state.explicit_first != 255:
+    if state.explicit_first != _NO_SEAT:
         out.append("first: " + seat_name(state.explicit_first))
     draws = 0
     for i in range(state.hist_len):

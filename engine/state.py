@@ -11,6 +11,7 @@ from engine.rng import Rng
 _PLAYING = const(0)  # phases (engine/turn.py and engine/scoring.py name them too)
 _ROUND_OVER = const(1)
 _MATCH_OVER = const(2)
+_NO_SEAT = const(255)  # engine/deal.py's: no seat (who got 14 cards, an explicit deal's first)
 
 _DECK_MAX = const(88)  # 80 number cards + 8 action cards
 _MOVES_MAX = const(32)  # legal moves at most: 14 Bastard cards + actions + draw/end/pass
@@ -58,7 +59,7 @@ class State:
         self.round_no = 0
         self.dealer = dealer
         self.first = 0  # who began this round (C5)
-        self.fourteen = 255  # Cinquillo 3p: who got 14 cards (C3)
+        self.fourteen = _NO_SEAT  # Cinquillo 3p: who got 14 cards (C3)
         self.scores = [0] * n
         self.round_scores = [0] * n
         self.round_winners = 0  # bit mask of seats
@@ -69,7 +70,7 @@ class State:
         self.init_hands = [0] * (n * 4)
         self.init_acts = bytearray(n * 2)
         self.init_table = [0, 0, 0, 0]
-        self.explicit_first = 255
+        self.explicit_first = _NO_SEAT
         self.scratch = bytearray(_MOVES_MAX)
         if deal_now:
             deal.start_round(self, None)

@@ -343,7 +343,7 @@ class App:
         if s.is_match_over():
             self.record_match()
         self.save()
-        if s.phase:
+        if s.is_round_over():
             gc.collect()  # round over: the pages to come load code (results), which wants room
 
     def save(self):
