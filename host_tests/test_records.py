@@ -160,7 +160,7 @@ def test_scores_line_is_checked():
 
 def run_replay(*args):
     return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "host", "play", "replay.py"), *args],
+        [sys.executable, "-m", "host.play.replay", *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -289,7 +289,7 @@ def _limit_memory():
 
 def run_replay_safely(*args):
     return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "host", "play", "replay.py"), *args],
+        [sys.executable, "-m", "host.play.replay", *args],
         capture_output=True,
         text=True,
         timeout=30,

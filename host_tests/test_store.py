@@ -3,7 +3,7 @@ region, each in its own half.
 
 Torn writes: a save cut off after every byte offset leaves the previous
 complete save or the new one readable, never anything else. On each board
-family's flash (host_tests/flashmodel.py: erase units and write order from
+family's flash (host/measure/flashmodel.py: erase units and write order from
 the ports' sources) power is cut at every erase and program step: nothing is
 lost where the nvm spans two erase units, the loss on one-unit nvm is the
 figure docs/saves.md gives, a crash summary never costs the save. Random
@@ -154,7 +154,7 @@ def test_random_damage_never_raises_and_never_yields_a_foreign_payload(damage, s
     Store(region).read_error()
 
 
-# --- the boards' flash (host_tests/flashmodel.py) --------------------------------------
+# --- the boards' flash (host/measure/flashmodel.py) --------------------------------------
 
 # Lost saves / cut points of flashmodel.survey() per family: docs/saves.md quotes them.
 ONE_UNIT = {"samd51": (14, 210), "rp2040": (16, 148), "espressif": (75, 102)}

@@ -149,7 +149,7 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path, capsys):
 def test_ladder_command_prints_key_lines_and_writes_files(tmp_path):
     out = tmp_path / "t"
     args = ["--ladder", "random,easy,easy", "--rounds", "40", "--workers", "2", "--out", str(out)]
-    r = subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, timeout=60)
+    r = subprocess.run([sys.executable, "-m", "host.research.tournament", *args], capture_output=True, timeout=60)
     stdout, stderr = r.stdout.decode(), r.stderr.decode()
     assert r.returncode == 0, stderr
     keys = parse_keys(stdout)
@@ -286,7 +286,7 @@ def test_without_matplotlib_the_table_and_files_come_and_the_png_is_skipped(tmp_
         "import runpy, sys\n"
         "sys.modules['matplotlib'] = None  # import matplotlib fails, as in a plain python\n"
         "sys.argv = [%r] + %r\n"
-        "runpy.run_path(%r, run_name='__main__')\n" % (str(TOOL), args, str(TOOL))
+        "runpy.run_module('host.research.tournament', run_name='__main__')\n" % (str(TOOL), args)
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
@@ -307,7 +307,9 @@ def test_a_reader_that_goes_away_does_not_stop_the_run(tmp_path):
     """`tournament.py ... | head -1`: no BrokenPipeError, and the files are still written."""
     out = tmp_path / "out"
     args = ["--ladder", "random,easy", "--rounds", "8", "--workers", "1", "--quiet", "--out", str(out)]
-    r = subprocess.Popen([sys.executable, str(TOOL), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    r = subprocess.Popen(
+        [sys.executable, "-m", "host.research.tournament", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     r.stdout.close()  # nobody reads: the first line already meets a closed pipe
     err = r.stderr.read().decode()
     assert r.wait(timeout=60) == 0, err
@@ -321,7 +323,9 @@ def test_an_out_folder_named_in_bytes_that_are_not_utf8_is_printed_escaped(tmp_p
     out = os.fsencode(tmp_path) + b"/res\xff"
     args = [b"--ladder", b"random,easy", b"--rounds", b"4", b"--workers", b"1", b"--quiet", b"--out", out]
     env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")  # as under en_US.UTF-8 (here C.UTF-8 would escape)
-    r = subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, env=env, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "host.research.tournament", *args], capture_output=True, env=env, timeout=60
+    )
     assert r.returncode == 0, r.stderr.decode()
     assert r.stderr == b""
     wrote = [line for line in r.stdout.decode().splitlines() if line.startswith("wrote ")]

@@ -404,7 +404,7 @@ def snapshot_figures(figures, matches=20):
 
 def store_figures(figures):
     """store_lost_saves_FAMILY / store_cut_points_FAMILY: power cut at every step of each
-    board family's flash (host_tests/flashmodel.py); store_error_*: the same for crash summaries."""
+    board family's flash (host/measure/flashmodel.py); store_error_*: the same for crash summaries."""
     from firmware.store import Store
     from host.measure import flashmodel
 

@@ -9,7 +9,7 @@ a board's heap would hold.
 class _Nvm:
     SIZE = 8192
     PATH = "nvm.bin"
-    erase_unit = 8192  # a SAMD51 write erases the whole nvm (host_tests/flashmodel.py)
+    erase_unit = 8192  # a SAMD51 write erases the whole nvm (host/measure/flashmodel.py)
 
     def __init__(self):
         with open(self.PATH, "wb") as f:
