@@ -20,7 +20,7 @@ import framebuf
 
 sys.path.insert(0, "")
 
-from screenwalk import Pilot, button_bit  # noqa: E402
+from screenwalk import Pilot, button_bit, can_place  # noqa: E402
 
 from boards.base import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B, Board  # noqa: E402
 from boards.gfx_framebuf import surface  # noqa: E402
@@ -206,9 +206,9 @@ def main(argv):
             pacer.start_match()
         elif tok == "play":
             m = app.match
-            while m.state.phase == 0:
+            while not m.state.is_round_over():
                 if m.my_turn():
-                    if any(c < 250 for c in m.moves[: m.nmoves]):
+                    if can_place(m):
                         press("DOWN")
                         press("A")
                     else:

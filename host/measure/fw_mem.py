@@ -292,6 +292,7 @@ def scenario(out):
                 yield from press(A)  # the next person holds the device
             elif m.my_turn():
                 # Without a B button the draw/end/pass box is chosen like a card.
+                # (250: engine/cards.py's DRAW, spelled out: the probe imports nothing of ours first)
                 if not has_b or any(c < 250 for c in m.moves[: m.nmoves]):
                     yield from press(DOWN)
                     yield
