@@ -131,4 +131,4 @@ screenshots: $(STAMP)
 	$(PY) -m host.drive.screenshots
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis host/emulate/mpvm/node_modules
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis host/emulate/mpvm/node_modules *.egg-info

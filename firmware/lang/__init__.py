@@ -35,6 +35,8 @@ def forget():
     _RECENT.clear()
 
 
+# use() looks path up when it runs, not when this module loads: the terminal version's own texts
+# (host/play/playtexts) are this module loaded again, as a module of its own, with path replaced.
 def path(code):
     """Where language `code`'s file is: beside this module."""
     here = __file__
