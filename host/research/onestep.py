@@ -32,12 +32,16 @@ from engine import (
 )
 from engine.bot_expert import Advisor
 from engine.bot_medium import MediumBot
-from engine.bot_onecard import _RANKS10, popcount
+from engine.bot_onecard import popcount
 from engine.cards import DRAW
 from engine.state import State
 from engine.view import SeatView
 from host.research.tournament import play_round, rules_for, win_share
 from host.research.workers import map_tasks
+
+# Cinquillo's ranks 1..10 as a bit mask (engine/bot_onecard.py keeps its own as a private const:
+# on a board that name is gone once compiled).
+_RANKS10 = 0x7FE
 
 DEAL_BASE = 7_000_000  # deal seeds DEAL_BASE + i, as host/research/oracle.py's
 ELFER_KINDS = ("end", "pass", "draw", "action", "start", "release", "free", "bottleneck")  # engine/value.py's codes
