@@ -351,7 +351,7 @@ def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, pr
     rules = make_rules(preset, **options)
     state = State(rules, seed=11, dealer=1)
     path = tmp_path / "match.txt"
-    keeper = play.Keeper(state, 11, str(path))
+    keeper = play.Keeper(11, str(path))
     bots = {p: play.engine_bots.make_bot("easy", rules, p, 11) for p in range(1, rules.players)}
     lines = []
     assert play.play_match(state, bots, _scripted(state), lines.append, keeper=keeper) == 0
@@ -383,7 +383,7 @@ def test_the_record_command_keeps_the_match_so_far_and_it_replays_to_this_positi
 
     bots = {p: play.engine_bots.make_bot("medium", rules, p, 8) for p in (1, 2)}
     lines = []
-    play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(state, 8))
+    play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(8))
     assert "Match record written to %s (check it: python -m host.play.replay)." % path in lines
     assert snapshot(replay(path.read_text(encoding="utf-8"))) == moves[0]
     assert _replay_tool(path)[0] == 0

@@ -49,6 +49,7 @@ from host.play import cardinput, playtexts
 from host.play.playtexts import t
 
 PERSON = "person"  # the level of --bots that makes a seat a person
+PROG = "python -m host.play.terminal"  # how the terminal version is started: its usage and errors name it
 PLAYING = 0
 LANGS = playtexts.CODES
 _RED = "\x1b[31m"
@@ -563,13 +564,12 @@ class Keeper:
     'record FILE'). The match (a firmware.match.Match, set by play_match) keeps the finished rounds'
     moves (firmware/results.py note_round); the record is made from them when it is written.
 
-    seed: the match's seed when play_match is given a State (a Match knows its own); state: not read
-    (the match keeps what a record needs). people: the seats played by people; they are marked in a
-    comment after the header, '# people: P1 P3' (a comment: every reader of docs/records.md reads the
-    record as the device's).
+    seed: the match's seed when play_match is given a State (a Match knows its own). people: the seats
+    played by people; they are marked in a comment after the header, '# people: P1 P3' (a comment: every
+    reader of docs/records.md reads the record as the device's).
     """
 
-    def __init__(self, state=None, seed=None, path=None, people=None):
+    def __init__(self, seed=None, path=None, people=None):
         self.seed = seed
         self.path = path
         self.people = people
@@ -891,7 +891,7 @@ def people_arg(text):
 
 def build_parser():
     ap = argparse.ArgumentParser(
-        prog="play.py",
+        prog=PROG,
         description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1); "
         "with --people, or 'person' in --bots, several people share the keyboard.",
         allow_abbrev=False,
@@ -902,7 +902,7 @@ def build_parser():
 
 
 def _error(msg):
-    sys.stderr.write("play.py: %s\n" % msg)
+    sys.stderr.write("%s: %s\n" % (PROG, msg))
     return 2
 
 
@@ -965,7 +965,7 @@ def run(args, input_fn=input, out=print):
         return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
     m = Match(rules, levels, seed, dealer - 1)  # the device's match: its deal, its bots (make_bot per level)
     people = [p for p in range(rules.players) if levels[p] == PERSON]
-    keeper = Keeper(None, seed, args.record, people)
+    keeper = Keeper(seed, args.record, people)
     bots = [p for p in range(rules.players) if levels[p] != PERSON]
     names = []
     for p in range(rules.players):
