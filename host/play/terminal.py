@@ -50,7 +50,6 @@ from host.play.playtexts import t
 
 PERSON = "person"  # the level of --bots that makes a seat a person
 PROG = "python -m host.play.terminal"  # how the terminal version is started: its usage and errors name it
-PLAYING = 0
 LANGS = playtexts.CODES
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
@@ -170,8 +169,8 @@ def hand_of(s, seat):
 
 
 def legal_set(s, seat):
-    """The legal moves of `seat` when it is on turn (empty otherwise)."""
-    if s.phase != PLAYING or s.turn != seat:
+    """The legal moves of `seat` when it is on turn (none otherwise; none once the round is over: engine/turn.py)."""
+    if s.turn != seat:
         return set()
     buf = bytearray(32)
     n = engine_turn.legal_moves(s, buf)
@@ -620,7 +619,7 @@ def record_lines(m):
 
     if m.log is None:
         return None
-    playing = m.state.phase == PLAYING
+    playing = not m.state.is_round_over()
     if playing:
         m = _SoFar(m)
     lines = []
@@ -659,7 +658,7 @@ def human_move(m, seat, input_fn, out, names=None, ansi=False, keeper=None, name
 
 def _turn_over(s, p):
     """Did p's turn end with the move just applied?"""
-    return s.phase != PLAYING or s.turn != p or not (s.placed or s.drawn)
+    return s.is_round_over() or s.turn != p or not (s.placed or s.drawn)
 
 
 def _effects_note(s, p, dir_before):
@@ -739,7 +738,7 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
     g = state.rules.game
     turn_moves = []
     dir_before = state.dir
-    while state.phase == PLAYING:
+    while not state.is_round_over():
         p = state.turn
         if not (state.placed or state.drawn):  # a new turn begins
             turn_moves = []
@@ -767,7 +766,7 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
             else:
                 out(t("you_play") % card_name(g, move))
         turn_moves.append(move)
-        if state.phase == PLAYING and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
+        if not state.is_round_over() and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
             note = _effects_note(state, p, dir_before)
             if note:
                 out(note)
