@@ -34,7 +34,7 @@ import sys
 import time
 
 from engine import bots as engine_bots
-from engine import digits
+from engine import digits, reasons
 from engine import turn as engine_turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token
 from engine.errors import RulesError
@@ -371,13 +371,6 @@ def render_hand(s, seat, ansi=False, per_line=4):
     return "\n".join(lines)
 
 
-def _opening_rule(s):
-    """C5, E10 (red's start card) or E11 (another color's, red's being in the stock)."""
-    if s.rules.one_card_turns:
-        return "C5"
-    return "E10" if s.forced >> 5 == 0 else "E11"
-
-
 def no_pass_reason(s, seat, legal):
     """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due):
     the engine's reason for refusing it (firmware/words.py refusal), as a move of p would be refused."""
@@ -394,7 +387,7 @@ def render_options(s, seat):
         return ""
     g = s.rules.game
     if s.forced and s.forced in legal:
-        return t("opt_forced") % (card_name(g, s.forced), _opening_rule(s))
+        return t("opt_forced") % (card_name(g, s.forced), reasons.opening_rule(s)[0])
     opts = []
     if any(m < DRAW for m in legal):
         opts.append(t("opt_play"))
@@ -479,7 +472,7 @@ def render_round_start(s, names=None):
     if g == GAME_CINQUILLO and s.nactive == 3 and s.fourteen < s.n:
         lines.append(t("start_fourteen") % seat_name(s.fourteen))
     if s.forced:
-        lines.append(t("start_opens") % (seat_name(s.turn), card_name(g, s.forced), _opening_rule(s)))
+        lines.append(t("start_opens") % (seat_name(s.turn), card_name(g, s.forced), reasons.opening_rule(s)[0]))
     else:
         lines.append(t("start_begins") % seat_name(s.turn))
     return "\n".join(lines)
