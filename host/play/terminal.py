@@ -42,6 +42,7 @@ from engine.recordtext import seat_name as record_seat
 from engine.rules import PRESET_ORDER, make_rules
 from engine.rules_text import option_value
 from engine.scoring import hand_list
+from engine.state import State
 from firmware import lang, matchend, results, words
 from firmware.match import HUMAN, Match
 from firmware.texts import rules_text
@@ -285,20 +286,17 @@ def row_text(s, color, ansi=False):
         return "  %-9s --          %s" % (name, t("row_opens") % card_name(g, color * 32 + s.start[color]))
     span = rank_text(g, lo) if lo == hi else "%s..%s" % (rank_text(g, lo), rank_text(g, hi))
     line = "  %-9s %-11s" % (name, span)
+    fits = [r for r in range(1, rules.ranks + 1) if engine_turn.playable(s, s.turn, color * 32 + r)]  # E14/C7/B2
     if rules.bastard:
-        below = t("row_below") % rank_text(g, lo) if lo > 1 else ""
-        above = t("row_above") % rank_text(g, hi) if hi < rules.ranks else ""
+        below = t("row_below") % rank_text(g, lo) if fits and fits[0] < lo else ""
+        above = t("row_above") % rank_text(g, hi) if fits and fits[-1] > hi else ""
         takes = (" %s " % t("or")).join(x for x in (below, above) if x)
         line += " " + (t("row_takes") % takes if takes else t("row_complete"))
         dead = dead_ranks(s, color)
         if dead:
             line += "  " + _paint(t("row_dead") % ", ".join(rank_text(g, r) for r in dead), ansi)
     else:
-        nxt = []
-        if lo > 1:
-            nxt.append(rank_text(g, lo - 1))
-        if hi < rules.ranks:
-            nxt.append(rank_text(g, hi + 1))
+        nxt = [rank_text(g, r) for r in fits]
         line += " " + (t("row_next") % " | ".join(nxt) if nxt else t("row_complete"))
     if rules.start_10_12:
         line += "  " + t("row_start") % s.start[color]
@@ -321,7 +319,7 @@ def render_table(s, seat, names=None, ansi=False):
     lines.append(t("rows"))
     for c in range(rules.colors):
         lines.append(row_text(s, c, ansi))
-    if rules.game == GAME_CINQUILLO and s.nactive > 2:
+    if not deals_stock(rules):
         lines.append(t("stock_none"))
     else:
         lines.append(t("stock") % plural(s.stock_left, "card", "cards"))
@@ -407,11 +405,18 @@ def render_screen(s, seat, names=None, ansi=False):
     return "\n".join(parts)
 
 
+def deals_stock(rules):
+    """Does a deal of these rules leave a stock to draw from (C8: Cinquillo's only with 2 players)?
+    engine/deal.py's deal says: the undealt rest of a State's deck (the same size for every seed)."""
+    return State(rules, 0, 0, True, 0).stock_len > 0
+
+
 def game_moves(rules):
-    """The moves this game has at all: Cinquillo has no end, and draws only with 2 players (C8)."""
+    """The moves this game has at all: no end where a turn is one card (C7), no draw without a stock (C8)."""
+    has = (DRAW, END, PASS)
     if rules.one_card_turns:
-        return (DRAW, PASS) if rules.players == 2 else (PASS,)
-    return (DRAW, END, PASS)
+        has = (DRAW, PASS)
+    return has if deals_stock(rules) else tuple(m for m in has if m != DRAW)
 
 
 _MOVE_LETTERS = {DRAW: "d", END: "e", PASS: "p"}
@@ -436,7 +441,7 @@ def render_help(rules):
         "  %-13s %s" % (t("help_card_word"), t("help_card") % (card_name(g, ex), card_token(g, ex))),
     ]
     if rules.one_card_turns:
-        if rules.players == 2:
+        if DRAW in game_moves(rules):
             lines.append("  d             " + t("help_draw_c8"))
         lines.append("  p             " + t("help_pass_c8"))
     else:
@@ -469,7 +474,7 @@ def render_round_start(s, names=None):
     g = s.rules.game
     if s.rules.start_10_12:
         lines.append(t("start_cards") % ", ".join(card_name(g, c * 32 + s.start[c]) for c in range(s.rules.colors)))
-    if g == GAME_CINQUILLO and s.nactive == 3 and s.fourteen < s.n:
+    if s.fourteen < s.n:  # C3: the seat the deal gave 14 cards (engine/deal.py; none outside it)
         lines.append(t("start_fourteen") % seat_name(s.fourteen))
     if s.forced:
         lines.append(t("start_opens") % (seat_name(s.turn), card_name(g, s.forced), reasons.opening_rule(s)[0]))
@@ -650,7 +655,7 @@ def human_move(m, seat, input_fn, out, names=None, ansi=False, keeper=None, name
 
 
 def _turn_over(s, p):
-    """Did p's turn end with the move just applied?"""
+    """Did p's turn end with the move just applied? (engine/turn.py end_turn clears placed and drawn)"""
     return s.is_round_over() or s.turn != p or not (s.placed or s.drawn)
 
 
