@@ -44,6 +44,7 @@ from engine.rules_text import option_value
 from engine.scoring import hand_list
 from engine.state import State
 from firmware import lang, matchend, results, words
+from firmware.handover import since
 from firmware.match import HUMAN, Match
 from firmware.texts import rules_text
 from host.play import cardinput, playtexts
@@ -699,8 +700,8 @@ class Handover:
     person's, hide the screen, wait for the next person, list the moves since their last turn.
 
     last: the person who had the keyboard last (P1 to begin with: who started the match).
-    The moves since a person's last turn are those after their latest move in the round's history,
-    as the device's hand-over page lists them (firmware/handover.py since).
+    The moves since a person's last turn are the device's hand-over page's lines (firmware/handover.py
+    since: those after their latest move in the round's history, 'P2: red 5'), indented here.
     """
 
     def __init__(self, people, tty=False):
@@ -708,8 +709,8 @@ class Handover:
         self.tty = tty
         self.last = self.people[0]
 
-    def begin_turn(self, state, p, input_fn, out):
-        """p's turn begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
+    def begin_turn(self, m, p, input_fn, out):
+        """p's turn in match m begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
         if p == self.last:
             return
         self.last = p
@@ -717,15 +718,11 @@ class Handover:
         who = seat_name(p)
         if input_fn(ask("handover") % (who, who)).strip().lower() in _words("words_quit"):
             raise Quit()
-        latest = -1  # p's latest move this round
-        for i in range(state.hist_len):
-            if state.history_entry(i)[0] == p:
-                latest = i
-        if latest + 1 < state.hist_len:
-            out(lang.t("ho_since" if latest >= 0 else "ho_round"))
-            for i in range(latest + 1, state.hist_len):
-                q, m = state.history_entry(i)
-                out("  " + describe_move(state.rules.game, q, m))
+        lines = since(m, p)  # its heading, then a line a move; none when nobody moved since
+        if lines:
+            out(lines[0])
+            for line in lines[1:]:
+                out("  " + line)
 
 
 def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
@@ -749,7 +746,7 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
             out(describe_move(g, p, move))
         else:
             if handover and not turn_moves:
-                handover.begin_turn(state, p, input_fn, out)
+                handover.begin_turn(m, p, input_fn, out)
             if m.view.seat != p:  # the keyboard is p's now (firmware/handover.py _take)
                 m.view.seat = p
                 m.update()
