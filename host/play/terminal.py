@@ -597,23 +597,37 @@ class Keeper:
         return t("record_written") % _shown(path)
 
 
+class _Ended:
+    """The state of a round in play, as if the round had ended: firmware/results.py note_round notes its moves."""
+
+    def __init__(self, s):
+        self._s = s
+
+    def __getattr__(self, name):
+        return getattr(self._s, name)
+
+    def is_round_over(self):
+        return True
+
+
 class _SoFar:
-    """A match as firmware/export.py reads it, with the round in play added to its log (the moves so far)."""
+    """A match as firmware/export.py reads it, with the round in play added to a copy of its log (the moves
+    so far) by firmware/results.py note_round, as the device notes a finished round. log None: the match
+    could not keep it (results.py LOG_MAX)."""
 
     def __init__(self, m):
-        s = m.state
-        n = s.hist_len
-        self.state = s
+        self.state = _Ended(m.state)
         self.rules = m.rules
         self.dealer0 = m.dealer0
         self.seed = m.seed
-        self.log = bytearray(m.log) + bytes((n >> 8, n & 255)) + bytes(memoryview(s.history)[: 2 * n])
+        self.log = bytearray(m.log)
+        results.note_round(self)
 
 
 def record_lines(m):
     """The lines of the match's record: firmware/export.py's, the device's export of the same match.
     A round still in play is written as export writes a finished one, without the scores line that
-    only a finished round has. None when the match keeps no record."""
+    only a finished round has. None when the match keeps no record (nor would it keep the round in play)."""
     from firmware import export
 
     if m.log is None:
@@ -621,6 +635,8 @@ def record_lines(m):
     playing = not m.state.is_round_over()
     if playing:
         m = _SoFar(m)
+        if m.log is None:
+            return None
     lines = []
     for _ in export.lines(m, lines.append):
         pass
