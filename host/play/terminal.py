@@ -89,30 +89,31 @@ def continue_prompt():
     return ask("continue_prompt")
 
 
-_COLOR_KEYS = (
-    ("card_red", "card_yellow", "card_blue", "card_green"),
-    ("card_coins", "card_cups", "card_swords", "card_clubs"),
-)
+def _around_rank(game, color):
+    """What firmware/words.py puts around a rank to name a card of `color`: ('red ', ''), ('', ' de oros'),
+    read off its name of the color's 1 (no color's name has a digit)."""
+    before, _, after = words.card_name(game, color * 32 + 1).partition("1")
+    return before, after
 
 
 def color_words(game):
-    """The colors' names as firmware/words.py names the cards ('red %s' -> 'red', '%s de oros' -> 'oros')."""
+    """The colors' names as firmware/words.py names the cards ('red 1' -> 'red', '1 de oros' -> 'oros')."""
     fillers = playtexts.words("fillers")
     out = []
-    for key in _COLOR_KEYS[game]:
-        ws = [w for w in lang.t(key).replace("%s", " ").split() if w.lower() not in fillers]
+    for color in range(4):
+        ws = [w for w in " ".join(_around_rank(game, color)).split() if w.lower() not in fillers]
         out.append(" ".join(ws))
     return tuple(out)
 
 
 def input_names():
     """The chosen language's words for cards (host/play/cardinput.py): the device's card words
-    (firmware/lang card_*), and the small words between them (host/play/playtexts: fillers)."""
+    (firmware/words.py card names), and the small words between them (host/play/playtexts: fillers)."""
     return cardinput.Names(
         (color_words(0), color_words(GAME_CINQUILLO)),
-        tuple(lang.t(k) for k in ("card_jack", "card_knight", "card_king")),
-        lang.t("card_skip"),
-        lang.t("card_reverse"),
+        tuple(rank_text(GAME_CINQUILLO, r) for r in (8, 9, 10)),  # jack, knight, king (C1)
+        words.card_name(0, SKIP),
+        words.card_name(0, REVERSE),
         playtexts.words("fillers"),
     )
 
@@ -147,10 +148,11 @@ def color_name(game, color):
 
 
 def rank_text(game, r):
-    """A rank as printed inside a row: '11', or 'jack' in Cinquillo."""
-    if game == GAME_CINQUILLO and r > 7:
-        return lang.t(("card_jack", "card_knight", "card_king")[r - 8])
-    return str(r)
+    """A rank as printed inside a row: '11', or 'jack' in Cinquillo: firmware/words.py's name of a card
+    of that rank, without what it puts around the rank."""
+    before, after = _around_rank(game, 0)
+    name = words.card_name(game, r)
+    return name[len(before) : len(name) - len(after)]
 
 
 def plural(k, one, many):
