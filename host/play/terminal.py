@@ -293,7 +293,7 @@ def row_text(s, color, ansi=False):
     if rules.bastard:
         below = t("row_below") % rank_text(g, lo) if fits and fits[0] < lo else ""
         above = t("row_above") % rank_text(g, hi) if fits and fits[-1] > hi else ""
-        takes = (" %s " % t("or")).join(x for x in (below, above) if x)
+        takes = (" %s " % lang.t("msg_or")).join(x for x in (below, above) if x)
         line += " " + (t("row_takes") % takes if takes else t("row_complete"))
         dead = dead_ranks(s, color)
         if dead:
@@ -315,7 +315,8 @@ def render_table(s, seat, names=None, ansi=False):
         head += " " + t("head_tiebreak")
     head += " | %s | %s | %s" % (
         t("head_dealer") % seat_name(s.dealer),
-        t("your_turn") if s.turn == seat else t("to_move") % seat_name(s.turn),
+        # the device's table heading and hand-over title, in small letters as a part of the line
+        lang.t("table_your_turn").lower() if s.turn == seat else lang.t("ho_title").lower() % seat_name(s.turn),
         t("head_direction") % (direction_text(s), turn_order(s, s.turn)),
     )
     lines.append(head)
