@@ -39,7 +39,7 @@ def _deck_rule(rules, m):
     return "E1"
 
 
-def _opening(s):
+def opening_rule(s):
     """(rule, key, args) while the round's first card is still to come: C5, E10 (red), E11 (another color)."""
     rule = "C5" if s.rules.one_card_turns else "E10" if s.forced >> 5 == 0 else "E11"
     return rule, "opens", (s.forced,)
@@ -70,7 +70,7 @@ def why(s, m):
             return _deck_rule(rules, m), "not_in_deck", (m,)
         if m < DRAW and not holds(s, p, m):
             return _rule(s, "E19", "C7"), "not_held", (p, m)
-        return _opening(s)
+        return opening_rule(s)
     if m == DRAW:
         if s.stock_left == 0:
             return _rule(s, "E18", "C8"), "stock_empty", ()

@@ -48,14 +48,34 @@ def test_every_language_has_every_key_with_the_same_placeholders(code):
     assert len(play.input_names().cinq_ranks) == 3
 
 
+# A terminal text that is, letter case aside, one of the device's in the same language, and rightly its own:
+# (code, key): why the same word means something else there.
+SAME_WORD_OTHER_MEANING = {
+    # the terminal's 'Last: ... passed' is past tense in every language; the device's table column says what a
+    # seat does ('pass', 'passt'), which in Portuguese happens to be the same word
+    ("pt", "last_passed"),
+}
+WORD_LISTS = ("fillers", "words_")  # what a person may type (any word, the device's too), not a text shown
+
+
 @pytest.mark.parametrize("code", playtexts.CODES)
 def test_the_terminal_texts_are_its_own_and_read_by_the_device_parser(code):
-    """One catalogue: host/play/playtexts/<code>.txt holds no key of firmware/lang/<code>.txt (the terminal
-    reads those from firmware/lang), every text is read back whole by firmware/lang's parser (no text
-    starts or ends with a space: the code adds them), and word lists are single words."""
+    """One catalogue: host/play/playtexts/<code>.txt holds no key of firmware/lang/<code>.txt and no text
+    that firmware/lang/<code>.txt has too, in any letter case (the terminal reads those from firmware/lang),
+    every text is read back whole by firmware/lang's parser (no text starts or ends with a space: the code
+    adds them), and word lists are single words."""
     device = _device_texts(code)
     table = playtexts.table(code)
     assert not set(table) & set(device)
+    device_texts = {text.casefold(): key for key, text in device.items()}
+    copies = [
+        (key, device_texts[text.casefold()])
+        for key, text in table.items()
+        if not key.startswith(WORD_LISTS)
+        and (code, key) not in SAME_WORD_OTHER_MEANING
+        and text.casefold() in device_texts
+    ]
+    assert not copies, copies  # (terminal key, the device's key with the same text)
     lines = (ROOT / "host" / "play" / "playtexts" / ("%s.txt" % code)).read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("# ")
     for line in lines[1:]:
@@ -351,7 +371,7 @@ def test_a_played_match_written_with_record_replays_to_the_same_end(tmp_path, pr
     rules = make_rules(preset, **options)
     state = State(rules, seed=11, dealer=1)
     path = tmp_path / "match.txt"
-    keeper = play.Keeper(state, 11, str(path))
+    keeper = play.Keeper(11, str(path))
     bots = {p: play.engine_bots.make_bot("easy", rules, p, 11) for p in range(1, rules.players)}
     lines = []
     assert play.play_match(state, bots, _scripted(state), lines.append, keeper=keeper) == 0
@@ -383,7 +403,7 @@ def test_the_record_command_keeps_the_match_so_far_and_it_replays_to_this_positi
 
     bots = {p: play.engine_bots.make_bot("medium", rules, p, 8) for p in (1, 2)}
     lines = []
-    play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(state, 8))
+    play.play_match(state, bots, inp, lines.append, keeper=play.Keeper(8))
     assert "Match record written to %s (check it: python -m host.play.replay)." % path in lines
     assert snapshot(replay(path.read_text(encoding="utf-8"))) == moves[0]
     assert _replay_tool(path)[0] == 0

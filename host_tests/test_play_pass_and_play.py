@@ -18,7 +18,7 @@ from engine.bots import make_bot
 from engine.cards import DRAW, END, PASS, card_name, card_token
 from engine.rules import make_rules
 from engine.state import State
-from firmware import matchend
+from firmware import matchend, words
 from host.play import playtexts
 from host.play import terminal as play
 
@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY_PY = ROOT / "host" / "play" / "terminal.py"
 
 
-MOVE_LINE = re.compile(r"  P[1-6] (plays \w+ \w+|draws a card|ends the turn|passes|plays skip|plays reverse)")
+MOVE_LINE = re.compile(r"  P[1-6]: (\w+ \w+|draw|end|pass|skip|reverse)")  # the device's hand-over lines
 
 
 @pytest.fixture(autouse=True)
@@ -188,7 +188,7 @@ def test_after_the_hand_over_the_moves_since_that_persons_last_turn_are_listed(p
             while MOVE_LINE.fullmatch(log[j][1]):
                 listed.append(log[j][1])
                 j += 1
-        assert listed == ["  " + play.describe_move(g, q, m) for q, m in since]
+        assert listed == ["  P%d: %s" % (q + 1, words.move_name(g, m)) for q, m in since]  # firmware/handover.py's
         assert log[j][1] == "" and log[j + 1][1] == "-" * 72  # then the person's screen
         bot_lines += sum(1 for q, _ in since if q not in table.people)
     assert bot_lines > 0

@@ -62,7 +62,7 @@ def test_the_terminal_record_equals_the_device_export(tmp_path, monkeypatch, cap
     m = Match(rules, levels, seed, dealer)
     path = tmp_path / "terminal.txt"
     people = [p for p in range(rules.players) if levels[p] == "person"]
-    keeper = play.Keeper(None, seed, str(path), people)
+    keeper = play.Keeper(seed, str(path), people)
     out = []
     assert play.play_match(m, None, _first_legal(m), out.append, keeper=keeper) == 0
     assert m.state.is_match_over()
@@ -94,7 +94,7 @@ def test_a_record_of_a_round_in_play_is_the_export_without_the_scores_line(tmp_p
         seen.append(snapshot(m.state))
         return next(answers)
 
-    play.play_match(m, None, inp, [].append, keeper=play.Keeper(None, 5, str(path)))
+    play.play_match(m, None, inp, [].append, keeper=play.Keeper(5, str(path)))
     text = path.read_text(encoding="utf-8")
     assert m.state.phase == 0 and "scores:" not in text
     head = ["elfer-raus-record 1", "rules: classic players=3", "dealer: P1", "seed: 5", "round 1"]

@@ -589,7 +589,7 @@ def test_fuzz_play_arguments_never_a_traceback(argv, typed):
             status = e.code
     assert status in (0, 2), (argv, status)
     if status == 2:
-        assert "\nplay.py: " in "\n" + err.getvalue(), err.getvalue()  # argparse's or ours, naming the culprit
+        assert "\n%s: " % play.PROG in "\n" + err.getvalue(), err.getvalue()  # argparse's or ours, naming the culprit
     elif out:
         assert (
             out[-1] in ("End of input: leaving the match. Bye!", "You left the match. Bye!") or "Match over" in out[-1]

@@ -34,7 +34,7 @@ import sys
 import time
 
 from engine import bots as engine_bots
-from engine import digits
+from engine import digits, reasons
 from engine import turn as engine_turn
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS, REVERSE, SKIP, card_token
 from engine.errors import RulesError
@@ -42,14 +42,16 @@ from engine.recordtext import seat_name as record_seat
 from engine.rules import PRESET_ORDER, make_rules
 from engine.rules_text import option_value
 from engine.scoring import hand_list
+from engine.state import State
 from firmware import lang, matchend, results, words
+from firmware.handover import since
 from firmware.match import HUMAN, Match
 from firmware.texts import rules_text
 from host.play import cardinput, playtexts
 from host.play.playtexts import t
 
 PERSON = "person"  # the level of --bots that makes a seat a person
-PLAYING = 0
+PROG = "python -m host.play.terminal"  # how the terminal version is started: its usage and errors name it
 LANGS = playtexts.CODES
 _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
@@ -87,30 +89,31 @@ def continue_prompt():
     return ask("continue_prompt")
 
 
-_COLOR_KEYS = (
-    ("card_red", "card_yellow", "card_blue", "card_green"),
-    ("card_coins", "card_cups", "card_swords", "card_clubs"),
-)
+def _around_rank(game, color):
+    """What firmware/words.py puts around a rank to name a card of `color`: ('red ', ''), ('', ' de oros'),
+    read off its name of the color's 1 (no color's name has a digit)."""
+    before, _, after = words.card_name(game, color * 32 + 1).partition("1")
+    return before, after
 
 
 def color_words(game):
-    """The colors' names as firmware/words.py names the cards ('red %s' -> 'red', '%s de oros' -> 'oros')."""
+    """The colors' names as firmware/words.py names the cards ('red 1' -> 'red', '1 de oros' -> 'oros')."""
     fillers = playtexts.words("fillers")
     out = []
-    for key in _COLOR_KEYS[game]:
-        ws = [w for w in lang.t(key).replace("%s", " ").split() if w.lower() not in fillers]
+    for color in range(4):
+        ws = [w for w in " ".join(_around_rank(game, color)).split() if w.lower() not in fillers]
         out.append(" ".join(ws))
     return tuple(out)
 
 
 def input_names():
     """The chosen language's words for cards (host/play/cardinput.py): the device's card words
-    (firmware/lang card_*), and the small words between them (host/play/playtexts: fillers)."""
+    (firmware/words.py card names), and the small words between them (host/play/playtexts: fillers)."""
     return cardinput.Names(
         (color_words(0), color_words(GAME_CINQUILLO)),
-        tuple(lang.t(k) for k in ("card_jack", "card_knight", "card_king")),
-        lang.t("card_skip"),
-        lang.t("card_reverse"),
+        tuple(rank_text(GAME_CINQUILLO, r) for r in (8, 9, 10)),  # jack, knight, king (C1)
+        words.card_name(0, SKIP),
+        words.card_name(0, REVERSE),
         playtexts.words("fillers"),
     )
 
@@ -145,10 +148,11 @@ def color_name(game, color):
 
 
 def rank_text(game, r):
-    """A rank as printed inside a row: '11', or 'jack' in Cinquillo."""
-    if game == GAME_CINQUILLO and r > 7:
-        return lang.t(("card_jack", "card_knight", "card_king")[r - 8])
-    return str(r)
+    """A rank as printed inside a row: '11', or 'jack' in Cinquillo: firmware/words.py's name of a card
+    of that rank, without what it puts around the rank."""
+    before, after = _around_rank(game, 0)
+    name = words.card_name(game, r)
+    return name[len(before) : len(name) - len(after)]
 
 
 def plural(k, one, many):
@@ -169,8 +173,8 @@ def hand_of(s, seat):
 
 
 def legal_set(s, seat):
-    """The legal moves of `seat` when it is on turn (empty otherwise)."""
-    if s.phase != PLAYING or s.turn != seat:
+    """The legal moves of `seat` when it is on turn (none otherwise; none once the round is over: engine/turn.py)."""
+    if s.turn != seat:
         return set()
     buf = bytearray(32)
     n = engine_turn.legal_moves(s, buf)
@@ -285,20 +289,17 @@ def row_text(s, color, ansi=False):
         return "  %-9s --          %s" % (name, t("row_opens") % card_name(g, color * 32 + s.start[color]))
     span = rank_text(g, lo) if lo == hi else "%s..%s" % (rank_text(g, lo), rank_text(g, hi))
     line = "  %-9s %-11s" % (name, span)
+    fits = [r for r in range(1, rules.ranks + 1) if engine_turn.playable(s, s.turn, color * 32 + r)]  # E14/C7/B2
     if rules.bastard:
-        below = t("row_below") % rank_text(g, lo) if lo > 1 else ""
-        above = t("row_above") % rank_text(g, hi) if hi < rules.ranks else ""
-        takes = (" %s " % t("or")).join(x for x in (below, above) if x)
+        below = t("row_below") % rank_text(g, lo) if fits and fits[0] < lo else ""
+        above = t("row_above") % rank_text(g, hi) if fits and fits[-1] > hi else ""
+        takes = (" %s " % lang.t("msg_or")).join(x for x in (below, above) if x)
         line += " " + (t("row_takes") % takes if takes else t("row_complete"))
         dead = dead_ranks(s, color)
         if dead:
             line += "  " + _paint(t("row_dead") % ", ".join(rank_text(g, r) for r in dead), ansi)
     else:
-        nxt = []
-        if lo > 1:
-            nxt.append(rank_text(g, lo - 1))
-        if hi < rules.ranks:
-            nxt.append(rank_text(g, hi + 1))
+        nxt = [rank_text(g, r) for r in fits]
         line += " " + (t("row_next") % " | ".join(nxt) if nxt else t("row_complete"))
     if rules.start_10_12:
         line += "  " + t("row_start") % s.start[color]
@@ -314,14 +315,15 @@ def render_table(s, seat, names=None, ansi=False):
         head += " " + t("head_tiebreak")
     head += " | %s | %s | %s" % (
         t("head_dealer") % seat_name(s.dealer),
-        t("your_turn") if s.turn == seat else t("to_move") % seat_name(s.turn),
+        # the device's table heading and hand-over title, in small letters as a part of the line
+        lang.t("table_your_turn").lower() if s.turn == seat else lang.t("ho_title").lower() % seat_name(s.turn),
         t("head_direction") % (direction_text(s), turn_order(s, s.turn)),
     )
     lines.append(head)
     lines.append(t("rows"))
     for c in range(rules.colors):
         lines.append(row_text(s, c, ansi))
-    if rules.game == GAME_CINQUILLO and s.nactive > 2:
+    if not deals_stock(rules):
         lines.append(t("stock_none"))
     else:
         lines.append(t("stock") % plural(s.stock_left, "card", "cards"))
@@ -371,13 +373,6 @@ def render_hand(s, seat, ansi=False, per_line=4):
     return "\n".join(lines)
 
 
-def _opening_rule(s):
-    """C5, E10 (red's start card) or E11 (another color's, red's being in the stock)."""
-    if s.rules.one_card_turns:
-        return "C5"
-    return "E10" if s.forced >> 5 == 0 else "E11"
-
-
 def no_pass_reason(s, seat, legal):
     """Why V1's optional pass is not offered now, or "" (V1 off, or the pass is there, or no pass is due):
     the engine's reason for refusing it (firmware/words.py refusal), as a move of p would be refused."""
@@ -394,7 +389,7 @@ def render_options(s, seat):
         return ""
     g = s.rules.game
     if s.forced and s.forced in legal:
-        return t("opt_forced") % (card_name(g, s.forced), _opening_rule(s))
+        return t("opt_forced") % (card_name(g, s.forced), reasons.opening_rule(s)[0])
     opts = []
     if any(m < DRAW for m in legal):
         opts.append(t("opt_play"))
@@ -414,11 +409,18 @@ def render_screen(s, seat, names=None, ansi=False):
     return "\n".join(parts)
 
 
+def deals_stock(rules):
+    """Does a deal of these rules leave a stock to draw from (C8: Cinquillo's only with 2 players)?
+    engine/deal.py's deal says: the undealt rest of a State's deck (the same size for every seed)."""
+    return State(rules, 0, 0, True, 0).stock_len > 0
+
+
 def game_moves(rules):
-    """The moves this game has at all: Cinquillo has no end, and draws only with 2 players (C8)."""
+    """The moves this game has at all: no end where a turn is one card (C7), no draw without a stock (C8)."""
+    has = (DRAW, END, PASS)
     if rules.one_card_turns:
-        return (DRAW, PASS) if rules.players == 2 else (PASS,)
-    return (DRAW, END, PASS)
+        has = (DRAW, PASS)
+    return has if deals_stock(rules) else tuple(m for m in has if m != DRAW)
 
 
 _MOVE_LETTERS = {DRAW: "d", END: "e", PASS: "p"}
@@ -443,7 +445,7 @@ def render_help(rules):
         "  %-13s %s" % (t("help_card_word"), t("help_card") % (card_name(g, ex), card_token(g, ex))),
     ]
     if rules.one_card_turns:
-        if rules.players == 2:
+        if DRAW in game_moves(rules):
             lines.append("  d             " + t("help_draw_c8"))
         lines.append("  p             " + t("help_pass_c8"))
     else:
@@ -476,10 +478,10 @@ def render_round_start(s, names=None):
     g = s.rules.game
     if s.rules.start_10_12:
         lines.append(t("start_cards") % ", ".join(card_name(g, c * 32 + s.start[c]) for c in range(s.rules.colors)))
-    if g == GAME_CINQUILLO and s.nactive == 3 and s.fourteen < s.n:
+    if s.fourteen < s.n:  # C3: the seat the deal gave 14 cards (engine/deal.py; none outside it)
         lines.append(t("start_fourteen") % seat_name(s.fourteen))
     if s.forced:
-        lines.append(t("start_opens") % (seat_name(s.turn), card_name(g, s.forced), _opening_rule(s)))
+        lines.append(t("start_opens") % (seat_name(s.turn), card_name(g, s.forced), reasons.opening_rule(s)[0]))
     else:
         lines.append(t("start_begins") % seat_name(s.turn))
     return "\n".join(lines)
@@ -563,13 +565,12 @@ class Keeper:
     'record FILE'). The match (a firmware.match.Match, set by play_match) keeps the finished rounds'
     moves (firmware/results.py note_round); the record is made from them when it is written.
 
-    seed: the match's seed when play_match is given a State (a Match knows its own); state: not read
-    (the match keeps what a record needs). people: the seats played by people; they are marked in a
-    comment after the header, '# people: P1 P3' (a comment: every reader of docs/records.md reads the
-    record as the device's).
+    seed: the match's seed when play_match is given a State (a Match knows its own). people: the seats
+    played by people; they are marked in a comment after the header, '# people: P1 P3' (a comment: every
+    reader of docs/records.md reads the record as the device's).
     """
 
-    def __init__(self, state=None, seed=None, path=None, people=None):
+    def __init__(self, seed=None, path=None, people=None):
         self.seed = seed
         self.path = path
         self.people = people
@@ -599,30 +600,46 @@ class Keeper:
         return t("record_written") % _shown(path)
 
 
+class _Ended:
+    """The state of a round in play, as if the round had ended: firmware/results.py note_round notes its moves."""
+
+    def __init__(self, s):
+        self._s = s
+
+    def __getattr__(self, name):
+        return getattr(self._s, name)
+
+    def is_round_over(self):
+        return True
+
+
 class _SoFar:
-    """A match as firmware/export.py reads it, with the round in play added to its log (the moves so far)."""
+    """A match as firmware/export.py reads it, with the round in play added to a copy of its log (the moves
+    so far) by firmware/results.py note_round, as the device notes a finished round. log None: the match
+    could not keep it (results.py LOG_MAX)."""
 
     def __init__(self, m):
-        s = m.state
-        n = s.hist_len
-        self.state = s
+        self.state = _Ended(m.state)
         self.rules = m.rules
         self.dealer0 = m.dealer0
         self.seed = m.seed
-        self.log = bytearray(m.log) + bytes((n >> 8, n & 255)) + bytes(memoryview(s.history)[: 2 * n])
+        self.log = bytearray(m.log)
+        results.note_round(self)
 
 
 def record_lines(m):
     """The lines of the match's record: firmware/export.py's, the device's export of the same match.
     A round still in play is written as export writes a finished one, without the scores line that
-    only a finished round has. None when the match keeps no record."""
+    only a finished round has. None when the match keeps no record (nor would it keep the round in play)."""
     from firmware import export
 
     if m.log is None:
         return None
-    playing = m.state.phase == PLAYING
+    playing = not m.state.is_round_over()
     if playing:
         m = _SoFar(m)
+        if m.log is None:
+            return None
     lines = []
     for _ in export.lines(m, lines.append):
         pass
@@ -658,8 +675,8 @@ def human_move(m, seat, input_fn, out, names=None, ansi=False, keeper=None, name
 
 
 def _turn_over(s, p):
-    """Did p's turn end with the move just applied?"""
-    return s.phase != PLAYING or s.turn != p or not (s.placed or s.drawn)
+    """Did p's turn end with the move just applied? (engine/turn.py end_turn clears placed and drawn)"""
+    return s.is_round_over() or s.turn != p or not (s.placed or s.drawn)
 
 
 def _effects_note(s, p, dir_before):
@@ -702,8 +719,8 @@ class Handover:
     person's, hide the screen, wait for the next person, list the moves since their last turn.
 
     last: the person who had the keyboard last (P1 to begin with: who started the match).
-    The moves since a person's last turn are those after their latest move in the round's history,
-    as the device's hand-over page lists them (firmware/handover.py since).
+    The moves since a person's last turn are the device's hand-over page's lines (firmware/handover.py
+    since: those after their latest move in the round's history, 'P2: red 5'), indented here.
     """
 
     def __init__(self, people, tty=False):
@@ -711,8 +728,8 @@ class Handover:
         self.tty = tty
         self.last = self.people[0]
 
-    def begin_turn(self, state, p, input_fn, out):
-        """p's turn begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
+    def begin_turn(self, m, p, input_fn, out):
+        """p's turn in match m begins: when another person had the keyboard, hand it over. Raises Quit, EOFError."""
         if p == self.last:
             return
         self.last = p
@@ -720,15 +737,11 @@ class Handover:
         who = seat_name(p)
         if input_fn(ask("handover") % (who, who)).strip().lower() in _words("words_quit"):
             raise Quit()
-        latest = -1  # p's latest move this round
-        for i in range(state.hist_len):
-            if state.history_entry(i)[0] == p:
-                latest = i
-        if latest + 1 < state.hist_len:
-            out(lang.t("ho_since" if latest >= 0 else "ho_round"))
-            for i in range(latest + 1, state.hist_len):
-                q, m = state.history_entry(i)
-                out("  " + describe_move(state.rules.game, q, m))
+        lines = since(m, p)  # its heading, then a line a move; none when nobody moved since
+        if lines:
+            out(lines[0])
+            for line in lines[1:]:
+                out("  " + line)
 
 
 def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=None):
@@ -739,7 +752,7 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
     g = state.rules.game
     turn_moves = []
     dir_before = state.dir
-    while state.phase == PLAYING:
+    while not state.is_round_over():
         p = state.turn
         if not (state.placed or state.drawn):  # a new turn begins
             turn_moves = []
@@ -752,7 +765,7 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
             out(describe_move(g, p, move))
         else:
             if handover and not turn_moves:
-                handover.begin_turn(state, p, input_fn, out)
+                handover.begin_turn(m, p, input_fn, out)
             if m.view.seat != p:  # the keyboard is p's now (firmware/handover.py _take)
                 m.view.seat = p
                 m.update()
@@ -767,7 +780,7 @@ def play_round(m, input_fn, out, names=None, ansi=False, keeper=None, handover=N
             else:
                 out(t("you_play") % card_name(g, move))
         turn_moves.append(move)
-        if state.phase == PLAYING and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
+        if not state.is_round_over() and _turn_over(state, p) and (SKIP in turn_moves or REVERSE in turn_moves):
             note = _effects_note(state, p, dir_before)
             if note:
                 out(note)
@@ -891,7 +904,7 @@ def people_arg(text):
 
 def build_parser():
     ap = argparse.ArgumentParser(
-        prog="play.py",
+        prog=PROG,
         description="Play Elfer Raus or Cinquillo against bots. You are P1 (seat 1); "
         "with --people, or 'person' in --bots, several people share the keyboard.",
         allow_abbrev=False,
@@ -902,7 +915,7 @@ def build_parser():
 
 
 def _error(msg):
-    sys.stderr.write("play.py: %s\n" % msg)
+    sys.stderr.write("%s: %s\n" % (PROG, msg))
     return 2
 
 
@@ -965,7 +978,7 @@ def run(args, input_fn=input, out=print):
         return _error("--seed must be a number 0..%d, got %s" % ((1 << 30) - 1, got))
     m = Match(rules, levels, seed, dealer - 1)  # the device's match: its deal, its bots (make_bot per level)
     people = [p for p in range(rules.players) if levels[p] == PERSON]
-    keeper = Keeper(None, seed, args.record, people)
+    keeper = Keeper(seed, args.record, people)
     bots = [p for p in range(rules.players) if levels[p] != PERSON]
     names = []
     for p in range(rules.players):

@@ -13,7 +13,8 @@ en.txt's keys with the same %-placeholders (a test checks). They hold only what
 the device does not say: a text the device has too (card and color names, seats,
 bot levels, 'you', 'person', the hand-over's headings, the rules) is read from
 firmware/lang, firmware/words.py and firmware/lang/rules_*.py, never copied here;
-no key is in both catalogues (a test checks). These files are never bundled.
+no key is in both catalogues, nor a text other than a word list ('or', 'your turn':
+firmware/lang's msg_or, table_your_turn) (a test checks). These files are never bundled.
 
 A word list is words separated by spaces. A text never begins or ends with a space
 (editors strip them): the code puts the spaces around 'and' and 'or', and after a prompt.
