@@ -208,7 +208,7 @@ def micropython_figures(seconds, figures, step):
 
         fw = fwm.probe_dir(os.path.join(build, "fw"))
         for level in ("medium", "expert"):
-            kib = upy.smallest_heap("host/measure/fw_mem.py", fw, step=1024, args=(level, "2")) / 1024
+            kib = fwm.smallest_heap_unix(fw, level, rounds=2) / 1024  # (the median of three layouts)
             figures["fw_heap_kib_unix64_" + level] = "%.0f" % kib
     finally:
         shutil.rmtree(build, ignore_errors=True)
@@ -307,7 +307,7 @@ def firmware_heap_figures(figures, step):
     for the CircuitPython boards, fw_live_kib_mpy32_BOARD for the MicroPython profiles; why three:
     fw_mem_host.LAYOUT_PADS) and the smallest starting heap
     that never grows (fw_heap_kib_*), the probe and the stand-ins counted out; for the MicroPython
-    profiles also the unix port's smallest heap (fw_heap_kib_mpy64_BOARD, 64-bit objects)."""
+    profiles also the unix port's smallest heap (fw_heap_kib_mpy64_BOARD, 64-bit objects; the median of three layouts too)."""
     from host.measure import fw_mem_host as fwm
 
     step("firmware heap per board: boot, menus, a match against experts, reset, Continue, match over")
@@ -497,7 +497,7 @@ def web_figures(figures, step):
 # average 1.2, 2026-12-04: 13 min, the live heap in three layouts; with other work on the host, load average 6-11,
 # took about twice as long). The step() calls: 8 in measure(), 3 in micropython_figures(), 2 in
 # wasm_figures(), 1 in redraw_figures(), 1 in web_figures().
-STEP_ESTIMATES = (3, 3, 6, 3, 3, 18, 1, 3, 20, 75, 10, 10, 550, 25, 60)
+STEP_ESTIMATES = (3, 3, 6, 3, 3, 18, 1, 3, 20, 75, 10, 10, 660, 25, 60)
 STEPS = len(STEP_ESTIMATES)
 PLAN = (
     "CPython and MicroPython throughput, bot decision times, heaps, the 32-bit VM's allocation, each"
