@@ -307,7 +307,8 @@ def firmware_heap_figures(figures, step):
     for the CircuitPython boards, fw_live_kib_mpy32_BOARD for the MicroPython profiles; why three:
     fw_mem_host.LAYOUT_PADS) and the smallest starting heap
     that never grows (fw_heap_kib_*), the probe and the stand-ins counted out; for the MicroPython
-    profiles also the unix port's smallest heap (fw_heap_kib_mpy64_BOARD, 64-bit objects; the median of three layouts too)."""
+    profiles also the unix port's smallest heap (fw_heap_kib_mpy64_BOARD, 64-bit objects; the median
+    of three layouts too)."""
     from host.measure import fw_mem_host as fwm
 
     step("firmware heap per board: boot, menus, a match against experts, reset, Continue, match over")
