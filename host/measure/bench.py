@@ -495,7 +495,7 @@ def web_figures(figures, step):
 
 # Each step's time in seconds on 2 cores (BENCH_SECONDS=3), in the order of a full run: the start
 # line's estimate and the time left are made of them (a full run on a quiet 2-core host, load
-# average 1.2, 2026-12-04: 13 min, the live heap in three layouts; with other work on the host, load average 6-11,
+# average 1.2, 2026-12-04: 15 min, the heaps in three layouts; with other work on the host, load average 6-11,
 # took about twice as long). The step() calls: 8 in measure(), 3 in micropython_figures(), 2 in
 # wasm_figures(), 1 in redraw_figures(), 1 in web_figures().
 STEP_ESTIMATES = (3, 3, 6, 3, 3, 18, 1, 3, 20, 75, 10, 10, 660, 25, 60)
