@@ -48,12 +48,11 @@ def score_text(m):
     for p in range(s.n):
         rnd = "%6d" % s.round_scores[p] if s.active[p] else "     -"
         lines.append("%-6s %s %6d" % (who(p, m.people), rnd, s.scores[p]))
-    if s.tiebreak:  # the round past the match's last (E23): round_text said what it was
-        pass
-    elif rules.rounds:
-        lines.append(t(b"res_round_of") % (s.round_no, rules.rounds))
-    else:
-        lines.append(t(b"res_ends_pts" if rules.high_wins else b"res_ends_pen") % rules.limit)
+    if not s.tiebreak:  # (a tie-break round is past the match's last, E23: round_text said what it was)
+        if rules.rounds:
+            lines.append(t(b"res_round_of") % (s.round_no, rules.rounds))
+        else:
+            lines.append(t(b"res_ends_pts" if rules.high_wins else b"res_ends_pen") % rules.limit)
     if s.pending_tiebreak:
         seats = ", ".join(who(p, m.people) for p in range(s.n) if s.pending_tiebreak >> p & 1)
         lines.append(t(b"res_tie_next") % seats)

@@ -52,6 +52,18 @@ LENGTH = 5
 OPTIONS = ("players=4", "reset=30") + tuple(os.environ.get("FW_MEM_EXTRA", "").split())
 VM_TIMEOUT = 180
 
+# The collector is conservative (MicroPython's py/gc.c, gc_mark_subtree: every word of a live block
+# that holds an address in the heap keeps the block there alive), so a dead object can stay "live"
+# because some bytes (a bitmap's pixels, a stale stack slot) happen to spell its address: which one
+# does follows the layout. One layout of the OLED profile held 7 KiB more at its peak than two
+# others (issue 39). The heap figures are therefore the median of three layouts: fw_mem.py's pad=
+# moves everything of ours by that many bytes.
+LAYOUT_PADS = (0, 96, 520)
+
+
+def _median(xs):
+    return sorted(xs)[len(xs) // 2]
+
 
 # CircuitPython's modules and libraries the probe folder carries as stand-ins: a MicroPython
 # board has none of them (firmware/ticks.py falls back to time.ticks_ms without adafruit_ticks).
@@ -84,10 +96,11 @@ def probe_dir(dest, mpy=False, micropython=False):
     return dest
 
 
-def args(level, rounds, board, modules="", qstrs=False):
+def args(level, rounds, board, modules="", qstrs=False, pad=0):
+    """fw_mem.py's arguments; pad: bytes it holds before the firmware loads (another layout)."""
     out = [level, str(rounds), str(LENGTH if rounds == ROUNDS else 0), board]
     out += [modules, "qstrs"] if qstrs else [modules] if modules else []
-    return out + list(OPTIONS if rounds == ROUNDS else ())
+    return out + list(OPTIONS if rounds == ROUNDS else ()) + (["pad=%d" % pad] if pad else [])
 
 
 def run_unix(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge"):
@@ -102,10 +115,9 @@ def smallest_heap_unix(build, level=LEVEL, board="pybadge", rounds=ROUNDS):
     figures)."""
     sizes = []
     for pad in LAYOUT_PADS:
-        extra = ["pad=%d" % pad] if pad else []
-        size = upy.smallest_heap("host/measure/fw_mem.py", build, step=1024, args=args(level, rounds, board) + extra)
+        size = upy.smallest_heap("host/measure/fw_mem.py", build, step=1024, args=args(level, rounds, board, pad=pad))
         sizes.append(size - (pad + 15) // 16 * 16 - (32 if pad else 0))  # the bytes and the bytearray (64-bit)
-    return sorted(sizes)[len(sizes) // 2]
+    return _median(sizes)
 
 
 def run_vm(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge", modules="", qstrs=False, pad=0):
@@ -116,9 +128,7 @@ def run_vm(build, heap, level=LEVEL, rounds=ROUNDS, board="pybadge", modules="",
     if node is None:
         return 127, {}, "node is not on PATH"
     cmd = [node, mpvm.RUN_MJS, "--timeout", str(VM_TIMEOUT), "--heap", str(int(heap)), "--tree", build]
-    cmd += ["--loop", "tick()", SCRIPT] + args(level, rounds, board, modules, qstrs)
-    if pad:
-        cmd.append("pad=%d" % pad)
+    cmd += ["--loop", "tick()", SCRIPT] + args(level, rounds, board, modules, qstrs, pad)
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=VM_TIMEOUT + 30, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
@@ -156,15 +166,6 @@ def smallest_heap_vm(build, level=LEVEL, board="pybadge", lo=64 << 10, hi=512 <<
     return hi
 
 
-# The collector is conservative (MicroPython's py/gc.c, gc_mark_subtree: every word of a live block
-# that holds an address in the heap keeps the block there alive), so a dead object can stay "live"
-# because some bytes (a bitmap's pixels, a stale stack slot) happen to spell its address: which one
-# does follows the layout. One layout of the OLED profile held 7 KiB more at its peak than two
-# others (issue 39). The live figure is therefore the median of three layouts: fw_mem.py's pad=
-# moves everything of ours by that many bytes.
-LAYOUT_PADS = (0, 96, 520)
-
-
 def live_of(keys):
     """The largest live heap between steps of one run, less what the probe and the stand-ins hold."""
     return int(keys["fw_live_peak"]) - int(keys["fw_harness_bytes"])
@@ -179,7 +180,7 @@ def median_live(build, heap, board, modules, first=None, level=LEVEL):
         if rc or "fw_live_peak" not in keys:
             raise RuntimeError("fw_mem.py failed in the VM (pad=%d):\n%s" % (pad, out[-2000:]))
         lives.append(live_of(keys))
-    return sorted(lives)[len(lives) // 2]
+    return _median(lives)
 
 
 def live_run_vm(build, level=LEVEL, board="pybadge"):
