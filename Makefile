@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # The 32-bit MicroPython VM (npm) used to measure allocation per turn.
 MPVM_STAMP := host/emulate/mpvm/node_modules/.package-lock.json
 
-.PHONY: play test soak lint bench venv mpvm alloc clean tournament screenshots bundle flash package web web-serve web-screenshot browser arena
+.PHONY: play test soak lint bench venv mpvm rp2040 picocheck alloc clean tournament screenshots bundle flash package web web-serve web-screenshot browser arena
 
 venv: $(STAMP)
 
@@ -34,6 +34,20 @@ $(BROWSER_STAMP): host/emulate/browser/package.json host/emulate/browser/package
 	touch $(BROWSER_STAMP)
 
 browser: $(BROWSER_STAMP)
+
+# rp2040js (npm), which runs a real Pico firmware image instruction by instruction (host/emulate/rp2040/).
+RP2040_STAMP := host/emulate/rp2040/node_modules/.package-lock.json
+$(RP2040_STAMP): host/emulate/rp2040/package.json host/emulate/rp2040/package-lock.json
+	cd host/emulate/rp2040 && npm ci --no-audit --no-fund
+	touch $(RP2040_STAMP)
+
+rp2040: $(RP2040_STAMP)
+
+# The stock-firmware check (docs/firmware-emulation.md): one button tape on the firmware image in
+# build/firmware/ and on the simulator, frames compared. PROFILE=pico_st7735r, pico_lcd_114_cp, pico_lcd_114.
+PROFILE ?= pico_st7735r
+picocheck: $(STAMP) $(RP2040_STAMP)
+	$(PY) -m host.drive.picocheck $(PROFILE) $(ARGS)
 
 alloc: $(STAMP) $(MPVM_STAMP)
 	node host/emulate/mpvm/run.mjs host/measure/alloc_probe.py $(ARGS)
@@ -68,7 +82,7 @@ play: $(STAMP)
 # each module and rewrite each test's asserts once, not once a process (406 CPU-s instead of
 # 427, 232 s, 2026-12-02).
 TEST_JOBS ?= $(shell echo $$(( $$(nproc) * 3 )))
-test: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
+test: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP) $(RP2040_STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist worksteal $(ARGS)
 
 lint: $(STAMP)
@@ -84,8 +98,9 @@ soak: $(STAMP) $(MPVM_STAMP)
 # The figures as 'key: value' lines on stdout; on stderr the plan and its estimate, each step with
 # the time left, and where the figures went. ARGS=--write also writes them into
 # docs/measurements.md's block (nothing tracked changes without it).
-bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP)
+bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP) $(RP2040_STAMP)
 	$(PY) -m host.measure.bench $(ARGS)
+	$(PY) -m host.measure.rp2040_bench
 
 # The bot ladder: each level in one seat against three of the level below, duplicated deals,
 # in each game. ARGS adds to it or replaces its parts: --seats/--ladder replace the ladder,

@@ -22,7 +22,9 @@ BOARDS = (
 # MicroPython profiles: nothing on the board tells which display pack is fitted, so
 # ELFER_BOARD names them (the MicroPython bundle writes it into settings.toml).
 MP_MODULES = ("pico_lcd_114", "pico_display", "pico_lcd_13", "oled128x64")
-MODULES = ("pybadge", "pygamer", "clue", "feather_tft", "sim") + MP_MODULES
+# A Pico under CircuitPython says only raspberry_pi_pico: ELFER_BOARD names its display too.
+CP_PICO_MODULES = ("pico_st7735r", "pico_lcd_114_cp")
+MODULES = ("pybadge", "pygamer", "clue", "feather_tft", "sim") + CP_PICO_MODULES + MP_MODULES
 
 
 def board_module(ident):

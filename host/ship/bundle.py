@@ -66,6 +66,10 @@ BOARDS = {
     "pygamer": ("circuitpython", ("pybadge", "pygamer"), 1900 * KIB),
     "clue": ("circuitpython", ("clue",), 1900 * KIB),
     "feather_tft": ("circuitpython", ("feather_tft",), 1000 * KIB),
+    # A Raspberry Pi Pico under CircuitPython (CIRCUITPY: 2,008 clusters of 512 bytes, about 1 MB):
+    # a 160x128 ST7735R wired as the PyBadge's panel, or the Waveshare Pico-LCD-1.14.
+    "pico_st7735r": ("circuitpython", ("pico_st7735r",), 1000 * KIB),
+    "pico_lcd_114_cp": ("circuitpython", ("pico_lcd_114_cp",), 1000 * KIB),
     "micropython": ("micropython", (), 512 * KIB),
     "pico_lcd_114": ("micropython", ("pico_lcd_114",), PICO_FS),
     "pico_display": ("micropython", ("pico_display",), PICO_FS),
@@ -80,7 +84,7 @@ MP_GAMES = tuple(b for b, (rt, profiles, _) in BOARDS.items() if rt == "micropyt
 BUILTINS = {
     "circuitpython": {"displayio", "terminalio", "board", "keypad", "analogio", "digitalio", "pwmio", "storage"}
     | {"microcontroller", "gc", "os", "sys", "time", "micropython", "supervisor", "io", "struct", "array"}
-    | {"math", "binascii", "traceback", "audiocore", "audioio", "busio", "fourwire", "framebufferio"},
+    | {"math", "binascii", "traceback", "audiocore", "audioio", "busio", "fourwire", "framebufferio", "busdisplay"},
     # The rp2 port's (docs.micropython.org/en/latest/library: rp2 build) built-ins and frozen modules.
     "micropython": {"machine", "framebuf", "micropython", "gc", "os", "sys", "time", "io", "struct", "array"}
     | {"math", "binascii", "errno", "json", "random", "select", "collections", "rp2", "neopixel", "uctypes"}

@@ -352,9 +352,17 @@ def board_for_drive(board, drive, force, out=print):
             )
         out("flash: %s: flashing BOARD=%s" % (said, found))
         return found
-    if ident and found != board:
+    if ident and found != board and not (board in detect_pico_profiles() and "raspberry_pi_pico" in ident):
         mismatch(said, found, board, force, out)
     return board
+
+
+def detect_pico_profiles():
+    """The CircuitPython Pico profiles: a raspberry_pi_pico's drive takes any of them (the Pico
+    says nothing of the display fitted; ELFER_BOARD in settings.toml names it)."""
+    from boards import detect
+
+    return detect.CP_PICO_MODULES
 
 
 def mismatch(said, found, board, force, out):

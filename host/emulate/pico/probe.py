@@ -1,0 +1,90 @@
+"""The harness's main.py (code.py on CircuitPython) on an emulated Pico: the game's own loop
+(firmware/app.py main) with the match seed the host chooses, and a console the host can ask.
+
+Never in a bundle a user flashes: host/emulate/pico.py writes it into the file system image in
+place of the bundle's entry point. It costs the game nothing until asked, but for one poll of the
+console a loop pass (and the timestamps of passes over 40 ms, printed after the pass):
+    ?  the screen's name and texts (firmware/screendump.py, imported at the first ask)
+    h  a collect, then the heap: "@H <alloc> <free>"
+    k  "@K" (the host knows the console is read)
+Lines it prints start with @ so the host tells them from the game's own output.
+"""
+
+import gc
+import sys
+import time
+
+SEED = 5  # host/drive/screenwalk.py SEED: the same match as the models draw
+SLOW_MS = 40
+
+
+def reader():
+    """A function returning the next console byte, or None at once."""
+    try:
+        import supervisor  # CircuitPython
+
+        def read():
+            if supervisor.runtime.serial_bytes_available:
+                return sys.stdin.read(1)
+            return None
+
+        return read
+    except ImportError:
+        import select
+
+        poll = select.poll()
+        poll.register(sys.stdin, select.POLLIN)
+
+        def read():
+            if poll.poll(0):
+                return sys.stdin.read(1)
+            return None
+
+        return read
+
+
+def answer(c, runner):
+    if c == "h":
+        gc.collect()
+        print("@H", gc.mem_alloc(), gc.mem_free())
+    elif c == "?":
+        from firmware import screendump
+
+        app = runner.app
+        name = type(app.screen).__name__ if app is not None and app.screen is not None else ""
+        if runner.error is not None:
+            name = "Error"
+        print("@S", name, repr(screendump.texts(runner)))
+    elif c == "k":
+        print("@K")
+
+
+def main():
+    from firmware.ticks import ticks_diff, ticks_ms
+
+    getenv = getattr(__import__("os"), "getenv", None)
+    if getenv is None:
+        from firmware.tomlenv import getenv
+    from boards import detect
+
+    board, notice = detect.load(getenv)
+    from firmware.runner import Runner
+
+    runner = Runner(board, getenv, notice)
+    if runner.app is not None:
+        runner.app.fresh_seed = lambda: SEED
+    read = reader()
+    print("@READY", ticks_ms())
+    while True:
+        t0 = ticks_ms()
+        runner.step(t0)
+        dt = ticks_diff(ticks_ms(), t0)
+        if dt > SLOW_MS:
+            print("@T", t0, dt)
+        c = read()
+        if c is not None:
+            answer(c, runner)
+        time.sleep(0.01)
+
+
+main()
