@@ -122,9 +122,12 @@ class PicoPilot(Pilot):
 
     def screen(self):
         """(screen class name, its texts) as firmware/screendump.py reads them on the board."""
+        return self._screen()[0::2]
+
+    def _screen(self):
         rest = self._ask("?", "@S ")
-        name, _, texts = rest.partition(" ")
-        return name, ast.literal_eval(texts)
+        name, turn, texts = rest.split(" ", 2)
+        return name, turn == "1", ast.literal_eval(texts)
 
     def screen_name(self):
         return self.screen()[0]
@@ -177,6 +180,5 @@ class PicoPilot(Pilot):
             self.pico.run(chunk)
 
     def my_turn(self):
-        """The table waits for the person (its message asks them to play)."""
-        name, texts = self.screen()
-        return name == "TableScreen" and bool(texts) and "your turn" in texts[0].lower()
+        """The table waits for the person (the match says so, and no long task is under way)."""
+        return self._screen()[1]

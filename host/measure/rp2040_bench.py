@@ -39,8 +39,8 @@ def measure(profile, turns, out=print):
         e0 = p.pico.stats()["erases"]
         a_key = p.key_for("A")[0]
         for _ in range(turns):
-            p.wait_for(p.my_turn, limit_ms=60000)
-            if "over" in " ".join(p.screen_texts()).lower():
+            p.wait_for(lambda: p.my_turn() or p.screen_name() != "TableScreen", limit_ms=60000)
+            if not p.my_turn():  # the round is over
                 break
             heaps.append(p.heap()[0])
             p.press("DOWN")

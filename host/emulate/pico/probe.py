@@ -4,7 +4,8 @@
 Never in a bundle a user flashes: host/emulate/pico.py writes it into the file system image in
 place of the bundle's entry point. It costs the game nothing until asked, but for one poll of the
 console a loop pass (and the timestamps of passes over 40 ms, printed after the pass):
-    ?  the screen's name and texts (firmware/screendump.py, imported at the first ask)
+    ?  the screen's name, 1 if the person is on turn at the table (else 0), and its texts
+       (firmware/screendump.py, imported at the first ask)
     h  a collect, then the heap: "@H <alloc> <free>"
     k  "@K" (the host knows the console is read)
 Lines it prints start with @ so the host tells them from the game's own output.
@@ -54,7 +55,9 @@ def answer(c, runner):
         name = type(app.screen).__name__ if app is not None and app.screen is not None else ""
         if runner.error is not None:
             name = "Error"
-        print("@S", name, repr(screendump.texts(runner)))
+        m = app.match if app is not None else None
+        turn = 1 if m is not None and app.screen is not None and app.screen.table and m.my_turn() and not app.work else 0
+        print("@S", name, turn, repr(screendump.texts(runner)))
     elif c == "k":
         print("@K")
 
