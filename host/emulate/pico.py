@@ -76,9 +76,14 @@ class PicoError(Exception):
 
 def firmware_image(runtime):
     """The firmware image for runtime ('micropython' or 'circuitpython'): $ELFER_FW_<RUNTIME>,
-    else build/firmware/<name>; None when there is none."""
-    path = os.environ.get(ENV[runtime]) or os.path.join(FIRMWARE_DIR, NAMES[runtime])
-    return path if os.path.isfile(path) else None
+    else build/firmware/<name>.uf2 (or the same name .bin); None when there is none."""
+    given = os.environ.get(ENV[runtime])
+    if given:
+        return given if os.path.isfile(given) else None
+    for path in (os.path.join(FIRMWARE_DIR, NAMES[runtime]), os.path.join(FIRMWARE_DIR, NAMES[runtime][:-4] + ".bin")):
+        if os.path.isfile(path):
+            return path
+    return None
 
 
 def node_ready():

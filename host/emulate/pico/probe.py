@@ -56,7 +56,8 @@ def answer(c, runner):
         if runner.error is not None:
             name = "Error"
         m = app.match if app is not None else None
-        turn = 1 if m is not None and app.screen is not None and app.screen.table and m.my_turn() and not app.work else 0
+        table = m is not None and app.screen is not None and app.screen.table
+        turn = 1 if table and m.my_turn() and not app.work else 0
         print("@S", name, turn, repr(screendump.texts(runner)))
     elif c == "k":
         print("@K")
