@@ -130,14 +130,35 @@ class Match:
         self.update()
         return p, move
 
+    def apply_seat(self, p, move):
+        """A move for seat p made away from this device (a linked seat): None when applied, else
+        the refusal's reason (nothing changed): not that seat's turn, or not a legal move."""
+        s = self.state
+        if s.is_round_over() or s.turn != p:
+            return "not on turn"
+        buf = self.bot_moves
+        n = s.legal_moves(buf)
+        j = 0
+        while j < n and buf[j] != move:
+            j += 1
+        if j == n:
+            return "illegal"
+        s.apply(move)
+        if self.tape is not None:
+            self.tape.add(j, n)
+        self._note(p, move)
+        self.update()
+        return None
+
     def _note(self, p, move):
         self.last[p] = move
         if move < DRAW:
             self.last_card[p] = move
 
-    def next_round(self):
+    def next_round(self, explicit=None):
+        """explicit: the next round's deal (a linked table's, engine/fairdeal.py), else the RNG's."""
         self.thinking = False
-        self.state.next_round()
+        self.state.next_round(explicit)
         if self.tape is not None:
             self.tape.clear(self.state.round_no)
         for p in range(self.state.n):

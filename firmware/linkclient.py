@@ -1,0 +1,334 @@
+"""A seat at a linked table on its own device: it holds its seat's view and nothing more.
+
+    c = LinkClient(radio, device_id, name, now)
+    c.step(now)               # frames in and out: call every loop pass
+    c.tables                  # the tables heard nearby: Table(addr, id, salt, game, players, free, name)
+    c.join(table, code, now)  # with the code the host shows
+    c.view                    # engine/view.py SeatView, once the host has welcomed us
+    c.play(move, now)         # None when sent, else why not (not our turn, not legal)
+    c.status                  # JOINING, LOBBY, PLAYING, NOKEY, FULL, LOST (docs/link.md)
+
+No bot and no save code is loaded here; the round's end replays it from the revealed deal
+(engine/fairdeal.py) and c.unfair says what differed, if anything.
+"""
+
+from engine import const, turn
+from firmware import linkframe as lf
+from firmware import linkview
+from firmware.linkpeer import Peer
+
+IDLE = const(0)
+JOINING = const(1)
+LOBBY = const(2)
+PLAYING = const(3)
+NOKEY = const(4)  # the host could not read our frames: the code is wrong
+FULL = const(5)  # no seat left at that table
+LOST = const(6)  # the host is silent: we keep asking
+HELLO_MS = const(700)
+LOST_MS = const(3000)
+PING_MS = const(500)
+
+
+class Table:
+    def __init__(self, addr, table, body, now):
+        self.addr = addr
+        self.id = table
+        self.salt = bytes(body[:8])
+        self.game = ("elfer", "cinquillo", "bastard")[body[8]] if body[8] < 3 else "?"
+        self.players = body[9]
+        self.free = body[10]
+        self.name = bytes(body[11:23]).decode()
+        self.heard = now
+
+
+class LinkClient:
+    def __init__(self, radio, device_id, name, now, randbytes=None):
+        if randbytes is None:
+            import os
+
+            randbytes = os.urandom
+        self.radio = radio
+        self.device_id = device_id
+        self.name = name[:12]
+        self.randbytes = randbytes
+        r = randbytes(2)
+        self.epoch = r[0] << 8 | r[1]
+        self.tables = []
+        self.status = IDLE
+        self.keyed = None
+        self.table = None
+        self.peer = None
+        self.view = None
+        self.seat = lf.NEW
+        self.seats = b""  # each seat's state (firmware/linkhost.py S_*)
+        self.started = False
+        self.rules_text = ""
+        self.info = None  # this round's ROUND frame: commit, dealer, ... own start, draws
+        self.own_draws = bytearray()
+        self.hist_have = 0  # history bytes a resync has filled
+        self.final = None  # LEFT: the hands left at the round's end
+        self.unfair = None  # None: not checked yet; [] fair; else what differed
+        self.checked = []  # (round, what differed) of every round checked
+        self.refusal = b""  # the host's reason for our last refused move
+        self.pending = -1  # the move sent and not yet seen applied
+        self.hello_at = now - HELLO_MS
+        self.nonce = b""
+        self.now = now
+        self.applied = 0  # views applied (events), for the tests
+        self.resyncs = 0
+        self.bytes_in = 0
+        self.bytes_out = 0
+        self.listeners = []
+
+    # --- joining -------------------------------------------------------------------------
+    def join(self, table, code, now):
+        from engine.fairdeal import sha256
+
+        key = lf.table_key(code, table.id, table.salt)
+        self.keyed = lf.Keyed(key, table.id)
+        self.token = sha256(key + self.device_id.encode())[:8]  # the same device gets its seat back
+        self.table = table
+        self.peer = Peer(table.addr, now)
+        self.status = JOINING
+        self._hello(now)
+
+    def _hello(self, now):
+        """Each HELLO has a new epoch: the host takes a HELLO of an epoch it has seen as a replay."""
+        r = self.randbytes(6)
+        self.epoch = r[4] << 8 | r[5]
+        self.nonce = bytes(r[:4])
+        self.hello_at = now
+        body = self.nonce + self.token + self.name.encode()
+        self._send(self.keyed.seal(lf.HELLO, self.epoch, self.seat, 0, 0, body), now)
+
+    def _send(self, frame, now):
+        self.bytes_out += len(frame)
+        self.peer.sent = now
+        self.radio.send(self.peer.addr, frame)
+
+    # --- the loop ------------------------------------------------------------------------
+    def step(self, now):
+        self.now = now
+        for _ in range(16):
+            got = self.radio.recv()
+            if got is None:
+                break
+            self.receive(got[0], got[1], now)
+        if self.peer is None:
+            return
+        peer = self.peer
+        if self.status in (JOINING, NOKEY, LOST) and now - self.hello_at >= HELLO_MS:
+            self._hello(now)
+        elif self.status in (LOBBY, PLAYING) and now - peer.heard >= LOST_MS:
+            self.status = LOST  # keep the view on screen; say we wait for the host
+            self._hello(now)
+        if peer.epoch < 0:
+            return
+        sent = False
+        for e in peer.due(now):
+            self._send(self.keyed.seal(e[1], self.epoch, self.seat, e[0], peer.last_rx(), e[2]), now)
+            sent = True
+        if not sent and (peer.owe_ack or now - peer.sent >= PING_MS):
+            self._send(self.keyed.seal(lf.PING, self.epoch, self.seat, 0, peer.last_rx(), b""), now)
+        peer.owe_ack = False
+
+    def receive(self, addr, frame, now):
+        self.bytes_in += len(frame)
+        head = lf.parse_head(frame)
+        if head is None:
+            return
+        if head[0] == lf.BEACON:
+            self._beacon(addr, head[1], frame[lf.HEAD :], now)
+            return
+        if self.keyed is None or head[1] != self.keyed.table:
+            return
+        if head[0] == lf.NOKEY:
+            if self.status == JOINING:
+                self.status = NOKEY
+            return
+        h = self.keyed.open(frame)
+        if h is None or h[2] != lf.HOST:
+            return
+        kind, epoch, sender, seq, ack, payload = h
+        peer = self.peer
+        if kind == lf.WELCOME:
+            if payload[:4] != self.nonce or epoch == peer.epoch:
+                return  # not an answer to our HELLO now (a replay), or one already taken
+            peer.reset_rx(epoch)
+            peer.restart_tx()
+            peer.tx = 1
+        elif kind == lf.REFUSE and seq == 0:
+            if payload == b"full" and self.status == JOINING:
+                self.status = FULL
+            return
+        if epoch != peer.epoch:
+            return
+        peer.heard = now
+        peer.addr = addr
+        peer.acked(ack)
+        if self.status == LOST:
+            self.status = PLAYING if self.started else LOBBY
+        if seq:
+            for k, body in peer.take(seq, kind, payload):
+                self._event(k, body, now)
+
+    def _beacon(self, addr, table, body, now):
+        if len(body) < 11:
+            return
+        for t in self.tables:
+            if t.id == table and t.addr == addr:
+                t.free = body[10]
+                t.heard = now
+                return
+        if len(self.tables) < 8:
+            self.tables.append(Table(addr, table, body, now))
+
+    # --- what the host says ----------------------------------------------------------------
+    def _event(self, kind, body, now):
+        try:
+            if kind == lf.WELCOME:
+                self._welcome(body)
+            elif kind == lf.SEATS:
+                self.started = body[1] == 1
+                self.seats = bytes(body[2 : 2 + body[0]])
+                if self.status in (JOINING, LOST, NOKEY):
+                    self.status = PLAYING if self.started else LOBBY
+            elif kind == lf.ROUND:
+                self._round(body)
+            elif kind == lf.HIST:
+                at = body[0] << 8 | body[1]
+                self.view.history[at : at + len(body) - 2] = body[2:]
+                self.hist_have = at + len(body) - 2
+            elif kind == lf.VIEW:
+                self._view(body)
+            elif kind == lf.LEFT:
+                self.final = bytes(body)
+            elif kind == lf.REVEAL:
+                self._check(body)
+            elif kind == lf.REFUSE:
+                self.refusal = bytes(body[5:])
+                self.pending = -1
+        except (ValueError, IndexError) as e:  # a frame that does not fit what we hold
+            print("link: %s" % e)
+            self._resync()
+            return
+        for f in self.listeners:
+            f(kind)
+
+    def _welcome(self, body):
+        from engine.rules_text import parse_rules
+        from engine.view import SeatView
+
+        text = bytes(body[5:]).decode()
+        if self.view is None or text != self.rules_text or self.seat != body[4]:
+            rules = parse_rules(text)
+            self.view = SeatView(rules, body[4])
+            self.rules_text = text
+        self.seat = body[4]
+        self.status = LOBBY
+
+    def _round(self, body):
+        if len(body) < 55 or len(body) != 55 + body[54]:
+            raise ValueError("link: a ROUND of the wrong length")
+        self.info = bytes(body[:54])
+        self.own_draws = bytearray(body[55:])
+        self.final = None
+        self.unfair = None
+        self.hist_have = 0
+        self.status = PLAYING
+        self.started = True
+
+    def _view(self, body):
+        v = self.view
+        if self.info is None:
+            raise ValueError("link: a view before its round")
+        data = body[:-2]
+        entry, hist_len = linkview.peek(data, v)
+        if entry == linkview.NO_ENTRY:
+            if 2 * hist_len > max(self.hist_have, 2 * v.hist_len):
+                raise ValueError("link: a view beyond the history we hold")
+        elif hist_len != v.hist_len + 1:
+            raise ValueError("link: a gap in the history")
+        before = _own(v)
+        linkview.decode(data, v)
+        self.hist_have = 2 * v.hist_len
+        if entry != linkview.NO_ENTRY:
+            self.applied += 1
+            p, move = v.history_entry(entry)
+            if p == v.seat:
+                self.pending = -1
+                if move == 250:  # DRAW: the card it gave us
+                    got = _gained(before, _own(v))
+                    if got >= 0:
+                        self.own_draws.append(got)
+        if linkview.checksum(v) != (body[-2] << 8 | body[-1]):
+            raise ValueError("link: our view differs from the host's")
+
+    def _resync(self):
+        self.resyncs += 1
+        if self.peer is not None and self.peer.epoch >= 0:
+            self.peer.queue(lf.RESYNC, b"")
+
+    def _check(self, body):
+        """REVEAL: salt (16), starts (colors), deck. Replayed with the engine (engine/fairdeal.py)."""
+        from engine import fairdeal
+
+        v = self.view
+        rules = v.rules
+        info = self.info
+        colors = rules.colors
+        salt = body[:16]
+        starts = body[16 : 16 + colors]
+        deck = body[16 + colors :]
+        final = []
+        f = self.final or b""
+        for p in range(v.n):
+            m = f[14 * p : 14 * p + 14]
+            if len(m) < 14:
+                m = bytes(14)
+            final.append(([m[3 * c] << 16 | m[3 * c + 1] << 8 | m[3 * c + 2] for c in range(4)], m[12], m[13]))
+        rinfo = (info[:32], info[32], info[33], info[34], info[35] << 8 | info[36], info[37], info[38], info[39])
+        reveal = (salt, starts, deck)
+        self.unfair = fairdeal.check_round(rules, v.n, rinfo, reveal, v, info[40:54], self.own_draws, final)
+        self.checked.append((rinfo[4], self.unfair))
+
+    # --- our moves -----------------------------------------------------------------------
+    def play(self, move, now):
+        """Send our move: None when sent, else why not (nothing sent)."""
+        v = self.view
+        if v is None or not v.my_turn() or self.status != PLAYING:
+            return "not your turn"
+        if self.pending >= 0:
+            return "waiting for the host"
+        buf = bytearray(32)
+        k = turn.legal_moves(v, buf)
+        j = 0
+        while j < k and buf[j] != move:
+            j += 1
+        if j == k:
+            return "illegal"
+        self.pending = move
+        self.refusal = b""
+        self.peer.queue(lf.MOVE, bytes((v.round_no >> 8, v.round_no & 255, v.hist_len >> 8, v.hist_len & 255, move)))
+        self.step(now)
+        return None
+
+
+def _own(v):
+    p = v.seat
+    return [v.hands[p * 4 + c] for c in range(4)] + [v.acts[p * 2], v.acts[p * 2 + 1]]
+
+
+def _gained(old, new):
+    for c in range(4):
+        extra = new[c] & ~old[c]
+        if extra:
+            r = 0
+            while not extra >> r & 1:
+                r += 1
+            return c * 32 + r
+    if new[4] > old[4]:
+        return 129
+    if new[5] > old[5]:
+        return 130
+    return -1

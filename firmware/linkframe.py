@@ -1,0 +1,156 @@
+"""The link's frames: a 12-byte header, the payload enciphered, an 8-byte tag (docs/link.md).
+
+    0 magic 0xE5 | 1 kind | 2-3 table id | 4-5 sender's epoch | 6 sender (seat, HOST)
+    7-8 seq (0: not resent) | 9-10 ack (the last seq taken in order from the receiver) | 11 length
+    12.. payload (XOR with a SHA-256 counter keystream) | 8 bytes: HMAC-SHA256(key, all before)[:8]
+
+The key comes from the table's 4-digit code, its id and its salt: a device that does not
+know the code can neither read a frame nor make one the table takes. Beacons (kind BEACON)
+and the host's answer to a frame it could not authenticate (NOKEY) are plain: they carry no
+card. No frame is longer than MAX (200) bytes.
+"""
+
+from engine import const
+
+MAGIC = const(0xE5)
+HEAD = const(12)
+TAG = const(8)
+MAX = const(200)
+PAYLOAD_MAX = const(180)  # MAX - HEAD - TAG
+HOST = const(254)  # the sender field of the host's frames
+NEW = const(255)  # a joiner without a seat yet
+
+# Kinds. Plain: BEACON, NOKEY. Host to a seat: WELCOME .. BYE. A seat to the host: HELLO .. PING.
+BEACON = const(1)
+NOKEY = const(2)
+WELCOME = const(10)
+SEATS = const(11)
+ROUND = const(12)
+VIEW = const(13)
+HIST = const(14)
+REVEAL = const(15)
+LEFT = const(16)
+REFUSE = const(17)
+BYE = const(18)
+HELLO = const(30)
+MOVE = const(31)
+RESYNC = const(32)
+PING = const(33)
+
+
+def _sha():
+    try:
+        import hashlib
+    except ImportError:  # CircuitPython without hashlib (the CLUE, the PyBadge)
+        from engine import sha256 as hashlib
+    return hashlib.sha256
+
+
+def table_key(code, table, salt):
+    """The 32-byte key of a table from its code (4 digits as text), id (0..65535) and salt."""
+    sha = _sha()
+    return sha(b"elfer-link1" + code.encode() + bytes((table >> 8, table & 255)) + bytes(salt)).digest()
+
+
+class Keyed:
+    """Seals and opens frames under one table key, in a reused buffer."""
+
+    def __init__(self, key, table):
+        self.table = table
+        self.sha = _sha()
+        k = bytes(key) + bytes(32)
+        self.ikey = bytes(k[i] ^ 0x36 for i in range(64))
+        self.okey = bytes(k[i] ^ 0x5C for i in range(64))
+        self.key = bytes(key)
+
+    def _tag(self, data):
+        sha = self.sha
+        return sha(self.okey + sha(self.ikey + data).digest()).digest()[:TAG]
+
+    def _crypt(self, buf, start, end, epoch, sender, seq):
+        """XOR buf[start:end] with the keystream of (epoch, sender, seq): each 32-byte block is
+        SHA-256(key, nonce, block number); a (sender, epoch, seq) is never reused under a key."""
+        nonce = self.key + bytes((epoch >> 8, epoch & 255, sender, seq >> 8, seq & 255))
+        block = 0
+        i = start
+        while i < end:
+            ks = self.sha(nonce + bytes((block,))).digest()
+            j = 0
+            while j < 32 and i < end:
+                buf[i] ^= ks[j]
+                i += 1
+                j += 1
+            block += 1
+
+    def seal(self, kind, epoch, sender, seq, ack, payload):
+        """The whole frame as bytes."""
+        n = len(payload)
+        if n > PAYLOAD_MAX:
+            raise ValueError("link: a payload of %d bytes is over the %d a frame carries" % (n, PAYLOAD_MAX))
+        b = bytearray(HEAD + n)
+        _head(b, kind, self.table, epoch, sender, seq, ack, n)
+        b[HEAD:] = payload
+        self._crypt(b, HEAD, HEAD + n, epoch, sender, seq)
+        return bytes(b) + self._tag(b)
+
+    def open(self, frame):
+        """(kind, epoch, sender, seq, ack, payload) of a frame of this table, or None when it is
+        not one (wrong length, table, or tag: forged, or sealed under another code)."""
+        h = parse_head(frame)
+        if h is None or h[1] != self.table or h[0] < WELCOME:
+            return None
+        n = h[7]
+        if len(frame) != HEAD + n + TAG:
+            return None
+        body = frame[: HEAD + n]
+        if not _same(self._tag(body), frame[HEAD + n :]):
+            return None
+        b = bytearray(body)
+        self._crypt(b, HEAD, HEAD + n, h[2], h[3], h[4])
+        return h[0], h[2], h[3], h[4], h[5], bytes(b[HEAD:])
+
+
+def _same(a, b):
+    d = 0
+    for i in range(TAG):
+        d |= a[i] ^ b[i]
+    return d == 0
+
+
+def _head(b, kind, table, epoch, sender, seq, ack, n):
+    b[0] = MAGIC
+    b[1] = kind
+    b[2] = table >> 8
+    b[3] = table & 255
+    b[4] = epoch >> 8
+    b[5] = epoch & 255
+    b[6] = sender
+    b[7] = seq >> 8
+    b[8] = seq & 255
+    b[9] = ack >> 8
+    b[10] = ack & 255
+    b[11] = n
+
+
+def parse_head(frame):
+    """(kind, table, epoch, sender, seq, ack, 0, length) of a frame's header, or None."""
+    if len(frame) < HEAD or len(frame) > MAX or frame[0] != MAGIC:
+        return None
+    return (
+        frame[1],
+        frame[2] << 8 | frame[3],
+        frame[4] << 8 | frame[5],
+        frame[6],
+        frame[7] << 8 | frame[8],
+        frame[9] << 8 | frame[10],
+        0,
+        frame[11],
+    )
+
+
+def plain(kind, table, payload):
+    """A plain frame (BEACON, NOKEY): a header and the payload, no tag."""
+    b = bytearray(HEAD + len(payload))
+    _head(b, kind, table, 0, HOST, 0, 0, len(payload))
+    b[HEAD:] = payload
+    return bytes(b)
