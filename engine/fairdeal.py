@@ -17,12 +17,24 @@ from engine.deal import build_deck, hand_size_for
 _NO_SEAT = const(255)
 
 
-def sha256(data):
+def hasher():
+    """A SHA-256 maker, f(data) -> an object with digest(): hashlib's where the firmware has it
+    (CircuitPython's only as hashlib.new("sha256", data)), else engine/sha256.py (CircuitPython
+    on the PyBadge, and on the CLUE before 10.1, builds without hashlib)."""
     try:
         import hashlib
-    except ImportError:  # CircuitPython builds without hashlib (the CLUE, the PyBadge)
-        from engine import sha256 as hashlib
-    return hashlib.sha256(data).digest()
+    except ImportError:
+        from engine import sha256 as pure
+
+        return pure.new
+    f = getattr(hashlib, "sha256", None)
+    if f is None:
+        return lambda data=b"": hashlib.new("sha256", data)
+    return f
+
+
+def sha256(data):
+    return hasher()(data).digest()
 
 
 class Randoms:

@@ -27,6 +27,7 @@ LOST = const(6)  # the host is silent: we keep asking
 HELLO_MS = const(700)
 LOST_MS = const(3000)
 PING_MS = const(500)
+CHALLENGE_MS = const(4000)  # the host's lasts 5 s
 
 
 class Table:
@@ -52,7 +53,8 @@ class LinkClient:
         self.name = name[:12]
         self.randbytes = randbytes
         r = randbytes(2)
-        self.epoch = r[0] << 8 | r[1]
+        self.epoch = r[0] << 8 | r[1]  # ours, of the stream the host welcomed
+        self.hello_epoch = self.epoch  # of our last HELLO: ours once its WELCOME comes
         self.tables = []
         self.status = IDLE
         self.keyed = None
@@ -73,6 +75,9 @@ class LinkClient:
         self.pending = -1  # the move sent and not yet seen applied
         self.hello_at = now - HELLO_MS
         self.nonce = b""
+        self.challenge = b""  # the host's answer to our last HELLO: the next one brings it
+        self.challenge_at = 0
+        self.asking = False
         self.now = now
         self.applied = 0  # views applied (events), for the tests
         self.resyncs = 0
@@ -93,13 +98,21 @@ class LinkClient:
         self._hello(now)
 
     def _hello(self, now):
-        """Each HELLO has a new epoch: the host takes a HELLO of an epoch it has seen as a replay."""
-        r = self.randbytes(6)
-        self.epoch = r[4] << 8 | r[5]
-        self.nonce = bytes(r[:4])
+        """A HELLO without a challenge gets the host's CHALLENGE; the next brings it (one use).
+        Each asks for a new stream (a new epoch and nonce); until its WELCOME our frames stay on
+        the stream we have, which the host keeps while it has not welcomed the new one."""
+        if self.challenge and now - self.challenge_at < CHALLENGE_MS:
+            challenge = self.challenge
+            self.challenge = b""
+        else:
+            challenge = bytes(4)
+            r = self.randbytes(6)
+            self.hello_epoch = r[4] << 8 | r[5]
+            self.nonce = bytes(r[:4])
         self.hello_at = now
-        body = self.nonce + self.token + self.name.encode()
-        self._send(self.keyed.seal(lf.HELLO, self.epoch, self.seat, 0, 0, body), now)
+        self.asking = True  # a HELLO not yet welcomed
+        body = self.nonce + self.token + challenge + self.name.encode()
+        self._send(self.keyed.seal(lf.HELLO, self.hello_epoch, self.seat, 0, 0, body), now)
 
     def _send(self, frame, now):
         self.bytes_out += len(frame)
@@ -129,7 +142,7 @@ class LinkClient:
             self._send(self.keyed.seal(e[1], self.epoch, self.seat, e[0], peer.last_rx(), e[2]), now)
             sent = True
         if not sent and (peer.owe_ack or now - peer.sent >= PING_MS):
-            self._send(self.keyed.seal(lf.PING, self.epoch, self.seat, 0, peer.last_rx(), b""), now)
+            self._send(self.keyed.seal(lf.PING, self.epoch, self.seat, 0, peer.last_rx(), peer.ping()), now)
         peer.owe_ack = False
 
     def receive(self, addr, frame, now):
@@ -154,14 +167,24 @@ class LinkClient:
         if kind == lf.WELCOME:
             if payload[:4] != self.nonce or epoch == peer.epoch:
                 return  # not an answer to our HELLO now (a replay), or one already taken
+            # The host seals a stream with its epoch ^ ours: frames of a stream before are not this one's
             peer.reset_rx(epoch)
             peer.restart_tx()
             peer.tx = 1
+            self.epoch = self.hello_epoch
+            self.asking = False
+            self.pending = -1
+        elif kind == lf.CHALLENGE and seq == 0:
+            if payload[:4] == self.nonce and self.asking and not self.challenge:
+                self.challenge = bytes(payload[4:8])
+                self.challenge_at = now
+                self._hello(now)
+            return
         elif kind == lf.REFUSE and seq == 0:
-            if payload == b"full" and self.status == JOINING:
+            if payload == self.nonce + b"full" and self.status == JOINING:
                 self.status = FULL
             return
-        if epoch != peer.epoch:
+        if epoch != peer.epoch or (seq == 0) != (kind == lf.PING) or not peer.fresh(seq, payload):
             return
         peer.heard = now
         peer.addr = addr
@@ -307,9 +330,12 @@ class LinkClient:
             j += 1
         if j == k:
             return "illegal"
+        if not self.peer.queue(
+            lf.MOVE, bytes((v.round_no >> 8, v.round_no & 255, v.hist_len >> 8, v.hist_len & 255, move))
+        ):
+            return "waiting for the host"
         self.pending = move
         self.refusal = b""
-        self.peer.queue(lf.MOVE, bytes((v.round_no >> 8, v.round_no & 255, v.hist_len >> 8, v.hist_len & 255, move)))
         self.step(now)
         return None
 

@@ -11,6 +11,7 @@ card. No frame is longer than MAX (200) bytes.
 """
 
 from engine import const
+from engine.fairdeal import hasher
 
 MAGIC = const(0xE5)
 HEAD = const(12)
@@ -32,24 +33,16 @@ REVEAL = const(15)
 LEFT = const(16)
 REFUSE = const(17)
 BYE = const(18)
+CHALLENGE = const(19)
 HELLO = const(30)
 MOVE = const(31)
 RESYNC = const(32)
 PING = const(33)
 
 
-def _sha():
-    try:
-        import hashlib
-    except ImportError:  # CircuitPython without hashlib (the CLUE, the PyBadge)
-        from engine import sha256 as hashlib
-    return hashlib.sha256
-
-
 def table_key(code, table, salt):
     """The 32-byte key of a table from its code (4 digits as text), id (0..65535) and salt."""
-    sha = _sha()
-    return sha(b"elfer-link1" + code.encode() + bytes((table >> 8, table & 255)) + bytes(salt)).digest()
+    return hasher()(b"elfer-link1" + code.encode() + bytes((table >> 8, table & 255)) + bytes(salt)).digest()
 
 
 class Keyed:
@@ -57,7 +50,7 @@ class Keyed:
 
     def __init__(self, key, table):
         self.table = table
-        self.sha = _sha()
+        self.sha = hasher()
         k = bytes(key) + bytes(32)
         self.ikey = bytes(k[i] ^ 0x36 for i in range(64))
         self.okey = bytes(k[i] ^ 0x5C for i in range(64))

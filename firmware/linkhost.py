@@ -21,6 +21,7 @@ AWAY_MS = const(5000)  # a seat silent this long shows as away
 TAKEOVER_MS = const(10000)  # an away seat on turn this long: a bot moves for it
 BEACON_MS = const(1000)
 PING_MS = const(500)
+CHALLENGE_MS = const(5000)  # a HELLO must bring a challenge the host gave this recently
 TAKEOVER_LEVEL = "medium"
 _NO_SEAT = const(255)
 
@@ -50,18 +51,22 @@ class Seat:
 
 
 class LinkHost:
-    def __init__(self, radio, rules, seats, code, now, name="host", randbytes=None, seed=1, table=None, salt=None):
-        if randbytes is None:
+    def __init__(
+        self, radio, rules, seats, code, now, name="host", randbytes=None, seed=1, table=None, salt=None, nonces=None
+    ):
+        if randbytes is None or nonces is None:
             import os
 
-            randbytes = os.urandom
+            randbytes = randbytes or os.urandom
+            nonces = nonces or os.urandom
         if len(seats) != rules.players:
             raise ValueError("link: %d seats for %d players" % (len(seats), rules.players))
         if not (len(code) == 4 and code.isdigit()):
             raise ValueError("link: the table code is 4 digits, got %r" % (code,))
         self.radio = radio
         self.rules = rules
-        self.randbytes = randbytes
+        self.randbytes = randbytes  # the deals
+        self.nonces = nonces  # the challenges: apart, so that a lossy table deals as a calm one
         self.code = code
         self.name = name[:12]
         r = randbytes(12)
@@ -76,11 +81,14 @@ class LinkHost:
         self.turn_at = now  # when the seat on turn began its turn
         self.beacon_at = now - BEACON_MS
         self.nokey_at = {}
+        self.challenges = []  # (4 bytes, when given): each answers one HELLO
         self.events = 0  # the events applied (moves), for the tests' latency figures
         self.refused = 0  # frames refused (forged, stale, replayed, out of turn, illegal)
         self.takeover = None  # the bot that moves for away seats, made when first needed
         self.takeover_view = None
         self.bytes_out = 0
+        self.bot_ms = 0  # a bot moves this long after the event before (the app's bot delay)
+        self.event_at = now  # when the last move was applied
         self.shown = b""  # the seats' states last sent
         self.now = now
         self.listeners = []  # callables(kind, seat) told of events (the tests, the host's screen)
@@ -164,8 +172,7 @@ class LinkHost:
         peer = st.peer
         if peer is None or st.resync:
             return
-        peer.queue(kind, payload)
-        if peer.overflow:  # the device is long silent: a resync once it takes the queue
+        if not peer.queue(kind, payload):  # the device is long silent: a resync once it takes the queue
             st.resync = True
 
     def _round_info(self, p):
@@ -190,9 +197,9 @@ class LinkHost:
             return
         s = self.match.state
         v = linkview.encode(s, p, entry)
-        self._queue(st, lf.VIEW, v + _u16(linkview.checksum(self._seat_view(p))))
+        self._queue(st, lf.VIEW, v + _u16(linkview.checksum(self.seat_view(p))))
 
-    def _seat_view(self, p):
+    def seat_view(self, p):
         from engine.view import SeatView
 
         v = self.takeover_view
@@ -246,11 +253,13 @@ class LinkHost:
                 self._send_resync(self.seats.index(st), st)
             sent = False
             for e in peer.due(now):
-                f = keyed.seal(e[1], self.epoch, lf.HOST, e[0], peer.last_rx(), e[2])
+                f = keyed.seal(e[1], self.epoch ^ peer.epoch, lf.HOST, e[0], peer.last_rx(), e[2])
                 self._out(peer, f, now)
                 sent = True
             if not sent and (peer.owe_ack or now - peer.sent >= PING_MS):
-                self._out(peer, keyed.seal(lf.PING, self.epoch, lf.HOST, 0, peer.last_rx(), b""), now)
+                self._out(
+                    peer, keyed.seal(lf.PING, self.epoch ^ peer.epoch, lf.HOST, 0, peer.last_rx(), peer.ping()), now
+                )
             peer.owe_ack = False
 
     def _out(self, peer, f, now):
@@ -307,57 +316,75 @@ class LinkHost:
             return
         st = self.seats[sender]
         peer = st.peer
-        if peer is None or epoch != peer.epoch or kind < lf.HELLO:
+        if peer is None or epoch != peer.epoch or kind < lf.HELLO or (seq == 0) != (kind == lf.PING):
+            self.refused += 1
+            return
+        if not peer.fresh(seq, payload):  # had before (a copy, a resend, or recorded and played again)
             self.refused += 1
             return
         peer.heard = now
         peer.addr = addr
         peer.acked(ack)
-        if kind == lf.PING:
-            return
-        for k, body in peer.take(seq, kind, payload) if seq else ((kind, payload),):
+        for k, body in peer.take(seq, kind, payload) if seq else ():
             if k == lf.MOVE:
                 self._move(sender, st, body, now)
             elif k == lf.RESYNC:
                 st.resync = True
 
     def _hello(self, addr, epoch, payload, now):
-        """HELLO: nonce (4), token (8), name. A new device takes an open seat; a known token
-        takes its seat back (the device reset or was out of range)."""
-        if len(payload) < 12:
+        """HELLO: nonce (4), token (8), challenge (4), name. Without a challenge of ours (zeros, or
+        one expired or used) it gets a CHALLENGE: a HELLO recorded and played again is refused.
+        Then a new device takes an open seat; a known token takes its seat back (the device was
+        reset or out of range)."""
+        if len(payload) < 16:
             self.refused += 1
             return
-        nonce = payload[:4]
-        token = payload[4:12]
+        nonce = bytes(payload[:4])
+        token = bytes(payload[4:12])
+        given = bytes(payload[12:16])
+        fresh = False
+        for c in self.challenges:
+            if c[0] == given and now - c[1] < CHALLENGE_MS:
+                self.challenges.remove(c)
+                fresh = True
+                break
+        if not fresh:
+            self.refused += 1  # not taken: answered with a challenge
+            if len(self.challenges) >= 8:
+                self.challenges.pop(0)
+            c = bytes(self.nonces(4))
+            self.challenges.append((c, now))
+            self.radio.send(addr, self.keyed.seal(lf.CHALLENGE, self.epoch, lf.HOST, 0, 0, nonce + c))
+            return
         seat = -1
         for p, st in enumerate(self.seats):
             if st.token == token:
                 seat = p
+        if seat < 0 and self.match is None:
+            for p, st in enumerate(self.seats):
+                if st.kind == OPEN and seat < 0:
+                    seat = p
         if seat < 0:
-            if self.match is None:
-                for p, st in enumerate(self.seats):
-                    if st.kind == OPEN and seat < 0:
-                        seat = p
-            if seat < 0:
-                self.refused += 1
-                self.radio.send(addr, self.keyed.seal(lf.REFUSE, self.epoch, lf.HOST, 0, 0, b"full"))
-                return
-        st = self.seats[seat]
-        if st.peer is not None and epoch == st.peer.epoch and nonce == st.nonce:
-            st.peer.heard = now  # its WELCOME went missing: the queued one is sent again
+            self.refused += 1
+            self.radio.send(addr, self.keyed.seal(lf.REFUSE, self.epoch, lf.HOST, 0, 0, nonce + b"full"))
             return
-        if epoch in st.epochs:  # an old HELLO played again
+        st = self.seats[seat]
+        if epoch in st.epochs:  # an epoch it had before: not a device starting over
             self.refused += 1
             return
-        st.epochs = (st.epochs + [epoch])[-4:]
+        try:
+            name = bytes(payload[16:28]).decode()
+        except UnicodeError:
+            name = "?"
+        st.epochs = (st.epochs + [epoch])[-8:]
         st.kind = REMOTE
-        st.token = bytes(token)
-        st.name = bytes(payload[12:24]).decode()
-        st.nonce = bytes(nonce)
+        st.token = token
+        st.name = name
+        st.nonce = nonce
         st.peer = Peer(addr, now)
         st.peer.reset_rx(epoch)
         st.resync = False
-        self._queue(st, lf.WELCOME, bytes(nonce) + bytes((seat,)) + self.rules.describe().encode())
+        self._queue(st, lf.WELCOME, nonce + bytes((seat,)) + self.rules.describe().encode())
         self._send_seats()
         if self.match is not None:
             self._send_resync(seat, st)
@@ -402,6 +429,7 @@ class LinkHost:
     def _applied(self, p, move, now):
         s = self.match.state
         self.events += 1
+        self.event_at = now
         if move == 250 and p < len(self.seats):  # DRAW: which card, for resyncs
             st = self.seats[p]
             if st.peer is not None:
@@ -425,6 +453,8 @@ class LinkHost:
         p = s.turn
         st = self.seats[p]
         if m.bots[p] is not None:
+            if now - self.event_at < self.bot_ms:
+                return
             got = m.bot_step()
             if got is not None:
                 self._applied(got[0], got[1], now)
@@ -439,7 +469,7 @@ class LinkHost:
             self.takeover = make_bot(TAKEOVER_LEVEL, self.rules, p, self.seed)
         bot = self.takeover
         bot.seat = p
-        move = bot.choose(self._seat_view(p))
+        move = bot.choose(self.seat_view(p))
         if self.match.apply_seat(p, move) is None:
             self._applied(p, move, now)
 
