@@ -122,7 +122,10 @@ def restore(radio, blob, now, randbytes=None):
     hi, lo = crc32(blob, 7, end)
     if bytes((hi >> 8, hi & 255, lo >> 8, lo & 255)) != blob[end : end + 4]:
         raise LinkSaveError("linksave: corrupted (CRC mismatch)")
-    snap = snapshot_load.load(blob[end + 4 :])
+    try:
+        snap = snapshot_load.load(blob[end + 4 :])
+    except snapshot_load.SnapshotError as e:
+        raise LinkSaveError("linksave: the match: %s" % e) from None
     r = _In(blob, 7, end)
     table = r.u16()
     salt = r.blob()

@@ -206,7 +206,7 @@ class Cheat(linkhost.LinkHost):
         return d
 
 
-CHEAT_RUNS = 20  # make test; make bench runs 100 of each (link_cheat_flagged, link_false_alarms)
+CHEAT_RUNS = 8  # make test; make bench runs 100 of each (link_cheat_flagged, link_false_alarms)
 
 
 def cheat_runs(runs, cheat, base=100):
@@ -370,3 +370,41 @@ def test_link_L9_core_on_the_32bit_vm(tmp_path):
     dirs = [os.path.join(ROOT, d) for d in ("engine", "firmware", "host")]
     rc, out, err = mpvm.run_wasm(path, dirs, timeout=240)
     assert rc == 0 and out == WANT, out + err
+
+
+def test_link_L6_the_host_restored_from_its_save_ends_as_the_uninterrupted_match_seed31():
+    """The host switched off mid-round (no goodbye) and started again from its save
+    (firmware/linksave.py): each device finds the table again with its token, gets a resync,
+    and the match ends as the same table played without the cut; the committed deal of the
+    round in play is revealed and checked."""
+    from firmware import linksave
+
+    calm = table("cinquillo", players=4, seed=31, rounds=2)
+    calm.play()
+    t = table("cinquillo", players=4, seed=31, rounds=2)
+    state = {}
+
+    def cut(tt):
+        h = tt.host
+        if "blob" in state or h.match is None or h.match.state.hist_len < 15:
+            return
+        state["blob"] = blob = linksave.save(h)
+        h.radio.close()
+        tt.ether.radios.remove(h.radio)  # switched off: its radio hears and says nothing more
+        for bad in (blob[:-1], blob[:20], b"ELNK" + bytes(40), blob[:30] + bytes((blob[30] ^ 1,)) + blob[31:]):
+            with pytest.raises(linksave.LinkSaveError):
+                linksave.restore(tt.ether.radio("X"), bad, tt.now)
+        tt.ether.radios.pop()
+        back, _ = linksave.restore(tt.ether.radio("H"), blob, tt.now + 3000, randbytes=h.randbytes)
+        back.listeners.append(tt._host_event)
+        back.bot_ms = tt.think_ms
+        tt.now += 3000  # the reset takes a while
+        tt.host = back
+        state["epochs"] = (h.epoch, back.epoch)
+
+    t.play(moves=cut)
+    assert "blob" in state
+    assert all(c.seat == k + 1 for k, c in enumerate(sorted(t.clients, key=lambda c: c.seat)))
+    assert t.views_identical() and t.unfair() == []
+    assert len(t.clients[0].checked) == 2  # both rounds' deals revealed and checked, the cut one too
+    assert result(t) == result(calm)

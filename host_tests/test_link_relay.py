@@ -3,6 +3,7 @@ a CPython host (host/emulate/linkhostrun.py) and three seats on the MicroPython 
 (host/emulate/linkseat.py), each through its own relay port (host/emulate/linkrelay.py: 20%
 loss, 5% duplication, 10% reordering; the delay here 0-50 ms instead of the default 0-200 so
 that make test stays short: `make bench` plays 200 rounds at 0-200, host/measure/link_bench.py).
+make test plays the Cinquillo match; make soak the rest too.
 The seed of each table is in the test's name; the host's deals come from seeded bytes, so each
 run is compared with the same table without the network (linkhostrun.offline)."""
 
@@ -36,6 +37,11 @@ pytestmark = [
     pytest.mark.skipif(upy.micropython() is None, reason="no MicroPython unix port in the venv"),
     pytest.mark.skipif(_radio_missing(), reason="no boards/radio_udp.py yet"),
 ]
+
+
+# make test runs one whole match across the processes; make soak (ELFER_SOAK set) also these,
+# whose faults test_link.py's L6 plays in one process (a seat gone and back, the host restored).
+soak_only = pytest.mark.skipif(not os.environ.get("ELFER_SOAK"), reason="make soak: processes killed and restarted")
 
 
 def _table(tmp_path, seed, preset, rounds, **kw):
@@ -85,6 +91,7 @@ def _run_whole(tmp_path, seed, preset, rounds):
         assert {lf.BEACON, lf.WELCOME, lf.VIEW, lf.REVEAL} <= kinds
 
 
+@soak_only
 def test_link_relay_seed7_classic(tmp_path):
     _run_whole(tmp_path, 7, "classic", 1)
 
@@ -97,6 +104,7 @@ def _applied(t):
     return t.host.events("applied")
 
 
+@soak_only
 def test_link_relay_seed21_a_killed_seat_is_played_then_taken_back(tmp_path):
     with _table(tmp_path, 21, "cinquillo", 2, events=True) as t:
         t.start()
@@ -131,6 +139,7 @@ def test_link_relay_seed21_a_killed_seat_is_played_then_taken_back(tmp_path):
         _check_views(t)
 
 
+@soak_only
 def test_link_relay_seed31_the_host_restarted_from_its_save(tmp_path):
     with _table(tmp_path, 31, "cinquillo", 2, events=True, save=True) as t:
         t.start()

@@ -4,6 +4,10 @@
     python -m host.play.terminal [--preset classic] [--option players=3] [--option rounds=2]
                          [--people N] [--bots easy|LEVEL,LEVEL,...] [--seed N] [--dealer N]
                          [--lang en|de|es|nl|pt] [--record FILE]
+    python -m host.play.terminal --host [--port 47110] [--code NNNN] [--preset ...] [--option ...]
+    python -m host.play.terminal --join [HOST:PORT] [--code NNNN] [--name NAME]
+
+--host and --join play a linked table over UDP, one person a device (host/play/linkterm.py).
 
 Pass-and-play: --people N makes P1..PN people, and 'person' as a level of
 --bots makes that seat a person (--bots person,easy: P2 a person, P3 a bot).
@@ -911,7 +915,25 @@ def build_parser():
     )
     add_terminal_options(ap)
     add_language_option(ap)
+    add_link_options(ap)
     return ap
+
+
+def add_link_options(ap):
+    """A linked table over UDP (host/play/linkterm.py): --host opens one, --join takes a seat."""
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--host", action="store_true", help="open a linked table: devices on the network join it")
+    g.add_argument(
+        "--join",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="HOST:PORT",
+        help="join a linked table (the first heard, or the one at HOST:PORT)",
+    )
+    ap.add_argument("--port", type=int, default=None, help="UDP port (--host: 47110; --join: any)")
+    ap.add_argument("--code", default=None, help="the table's 4-digit code (--host: chosen for you; --join: asked)")
+    ap.add_argument("--name", default=None, help="your name at a linked table")
 
 
 def _error(msg):
@@ -944,6 +966,10 @@ def run(args, input_fn=input, out=print):
         rules = make_rules(args.preset or "classic", **options)
     except RulesError as e:
         return _error(str(e))
+    if getattr(args, "host", False) or getattr(args, "join", None) is not None:
+        from host.play import linkterm
+
+        return linkterm.run(args, rules, input_fn, out)
     npeople = args.people or 1
     if npeople > rules.players:
         return _error("--people %d: more people than players (%d)" % (npeople, rules.players))
