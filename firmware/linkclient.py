@@ -141,9 +141,11 @@ class LinkClient:
         for e in peer.due(now):
             self._send(self.keyed.seal(e[1], self.epoch, self.seat, e[0], peer.last_rx(), e[2]), now)
             sent = True
-        if not sent and (peer.owe_ack or now - peer.sent >= PING_MS):
+        if not sent and (peer.ack_due(now) or now - peer.sent >= PING_MS):
             self._send(self.keyed.seal(lf.PING, self.epoch, self.seat, 0, peer.last_rx(), peer.ping()), now)
-        peer.owe_ack = False
+            sent = True
+        if sent:
+            peer.sent_ack()
 
     def receive(self, addr, frame, now):
         self.bytes_in += len(frame)

@@ -256,11 +256,13 @@ class LinkHost:
                 f = keyed.seal(e[1], self.epoch ^ peer.epoch, lf.HOST, e[0], peer.last_rx(), e[2])
                 self._out(peer, f, now)
                 sent = True
-            if not sent and (peer.owe_ack or now - peer.sent >= PING_MS):
+            if not sent and (peer.ack_due(now) or now - peer.sent >= PING_MS):
                 self._out(
                     peer, keyed.seal(lf.PING, self.epoch ^ peer.epoch, lf.HOST, 0, peer.last_rx(), peer.ping()), now
                 )
-            peer.owe_ack = False
+                sent = True
+            if sent:
+                peer.sent_ack()
 
     def _out(self, peer, f, now):
         peer.sent = now
