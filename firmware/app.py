@@ -48,6 +48,10 @@ class App:
         self.work = []  # a long task's pieces still to run, one a loop pass (later())
         self.now = 0
         self.seed = 1
+        # A linked table (firmware/remote.py: the host's or a client's session), or None. Its
+        # match is not saved, nor counted in the statistics (docs/link.md).
+        self.link = None
+        self.randbytes = None  # os.urandom where None (the table code; the tests give a seeded one)
         self.apply_settings()
         screens.show_title(self)
 
@@ -98,6 +102,7 @@ class App:
         _unload("menus")
         _unload("pages")
         _unload("choices")
+        _unload("lobby")
         self._panel = None
         if self.table is None:
             gc.collect()
@@ -109,6 +114,8 @@ class App:
 
     def step(self, now):
         self.now = now
+        if self.link is not None:  # the radio's frames in and out, on every screen
+            self.link.step(self, now)
         due = False
         if self.work:
             gc.collect()
@@ -141,7 +148,7 @@ class App:
                 return True
 
     def save_if_due(self):
-        if self.match is not None and self.store is not None:
+        if self.match is not None and self.store is not None and self.link is None:
             self.autosave()
 
     # --- settings and sound ----------------------------------------------------------
@@ -239,6 +246,10 @@ class App:
         return self.seed
 
     def quit_match(self):
+        if self.link is not None:  # a linked table left: its radio closed, its modules let go
+            link = self.link
+            self.link = None
+            link.close(self)
         self.match = None
         self.continuing = False
         self.table = None
@@ -252,7 +263,9 @@ class App:
         as after a reset (firmware/restore.py). Without saves it stays in memory for Continue."""
         m = self.match
         store = self.store
-        if store is not None and m is not None and not m.state.is_match_over():
+        if self.link is not None:  # a linked match is not saved: left, it is over
+            self.quit_match()
+        elif store is not None and m is not None and not m.state.is_match_over():
             self.save()  # the snapshot is in the store's buffer even when unchanged or not written
             buf = store.buf
             at = store.payload_at + len(self.head) + 2
@@ -354,7 +367,7 @@ class App:
         if store is None:
             return False
         head = self.head
-        m = self.match
+        m = self.match if self.link is None else None  # (a linked match is not saved)
         p0 = store.payload_at
         at = p0 + len(head) + 2
         buf = store.room(len(head) + 2 + SNAPSHOT_MAX)
@@ -424,9 +437,11 @@ def _snapshot():
 def _drop_match_code():
     """No match is in memory: its bots' code goes too (the engine's core stays: every match and
     every save needs it), and the title menu finds the room it had before the match."""
-    from engine.bots import drop_levels
+    import sys
 
-    drop_levels()
+    bots = sys.modules.get("engine.bots")  # (a client of a linked table never loaded them)
+    if bots is not None:
+        bots.drop_levels()
     gc.collect()
 
 

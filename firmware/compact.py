@@ -41,7 +41,7 @@ def layout(L, width, height, ranks, players):
 
 def short_name(form, p, count):
     """An opponent where "P2 15" does not fit: "2:15" (form 1), or the count alone (form 2)."""
-    return "%d:%d" % (p + 1, count) if form == 1 else str(count)
+    return "%d:%s" % (p + 1, count) if form == 1 else str(count)
 
 
 def symbol_top(tile, rows):

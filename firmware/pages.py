@@ -174,6 +174,9 @@ class PauseMenu(Menu):
     def build(self, app):
         from firmware.choices import actions
 
+        if app.link is not None:  # a linked table: no restart; a client has no hint (no bots there)
+            hint = ((b"m_hint", "hint"),) if app.link.hints else ()
+            return actions(((b"m_resume", "resume"),) + hint + ((b"m_rules", "rules"), (b"m_leave", "quit")))
         return actions(
             (
                 (b"m_resume", "resume"),
@@ -272,6 +275,9 @@ def score_page(app):
 
 
 def after_scores(app):
+    if app.link is not None:  # a linked table's next round is the host's (firmware/remote.py)
+        app.link.after_scores(app)
+        return
     from firmware import results
 
     m = app.match

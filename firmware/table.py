@@ -143,14 +143,16 @@ class TableView:
     def seat(self, p):
         return t(b"seat") % (p + 1)
 
-    def draw_opponents(self, v, last, last_card):
+    def draw_opponents(self, v, last, last_card, away=0):
+        """away: the seats of a linked table not heard lately, one bit each (marked: the act line
+        says so in the warning colour, or where there is none the count is a "?")."""
         n = v.n
         p = v.seat
         for i in range(n - 1):
             p = (p + 1) % n  # clockwise from the person, whatever the direction of play
             # What the opponent's lines are drawn from, as one int: drawn again only when it changed.
             key = (((v.count[p] << 1 | v.active[p]) << 1 | (v.turn == p and v.phase == _PLAYING)) << 8 | last[p]) << 8
-            key |= last_card[p]
+            key = (key | last_card[p]) << 1 | (away >> p & 1)
             if key == self.shown_opps[i]:
                 continue
             self.shown_opps[i] = key
@@ -163,14 +165,20 @@ class TableView:
                     act.set(text if len(text) <= act.chars else "--", ui.DIM)
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == _PLAYING else ui.DARK
+            gone = away >> p & 1
+            count = "?" if gone and act is None else str(v.count[p])
             if self.L.name_form:
                 from firmware.compact import short_name
 
-                text = short_name(self.L.name_form, p, v.count[p])
+                text = short_name(self.L.name_form, p, count)
             else:
-                text = "%s %d" % (self.seat(p), v.count[p])
-            name.set(text, ui.WHITE, bg)
+                text = "%s %s" % (self.seat(p), count)
+            name.set(text, ui.WARN if gone else ui.WHITE, bg)
             if act is None:
+                continue
+            if gone:
+                text = t(b"table_act_away")
+                act.set(text if len(text) <= act.chars else "?", ui.WARN)
                 continue
             # The last action: drew or passed (the word, or the move box's symbol where it
             # does not fit), or the card played, in its color.

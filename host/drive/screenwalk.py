@@ -87,6 +87,10 @@ class Pilot:
             self.runner.step(self.now)
         else:
             self.app.step(self.now)
+        for peer in self.peers:  # the other devices of a linked table (link_screens), on this clock
+            peer(self.now)
+
+    peers = ()
 
     def _app(self):
         return self.runner.app if self.runner is not None else self.app

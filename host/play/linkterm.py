@@ -37,35 +37,6 @@ def now_ms():
     return int(time.monotonic() * 1000)
 
 
-class Poked:
-    """A radio whose beacons also go to every address that sent it an empty datagram: a joiner
-    given HOST:PORT asks so (where broadcasts do not reach, or on one machine)."""
-
-    def __init__(self, radio):
-        self.radio = radio
-        self.pokers = []
-
-    def send(self, addr, data):
-        return self.radio.send(addr, data)
-
-    def broadcast(self, data):
-        ok = self.radio.broadcast(data)
-        for a in self.pokers:
-            ok = self.radio.send(a, data) or ok
-        return ok
-
-    def recv(self):
-        while True:
-            got = self.radio.recv()
-            if got is None or len(got[1]):
-                return got
-            if got[0] not in self.pokers and len(self.pokers) < 16:
-                self.pokers.append(got[0])
-
-    def close(self):
-        self.radio.close()
-
-
 class Stepper:
     """Steps a LinkHost or LinkClient in a thread; `lock` guards it for the input side."""
 
@@ -89,10 +60,10 @@ class Stepper:
         self.thread.join(2)
 
 
-def _radio(port, peers=()):
+def _radio(port, ask=None):
     from boards.radio_udp import UdpRadio
 
-    return UdpRadio(port=port, host="0.0.0.0", peers=tuple(peers))
+    return UdpRadio(port=port, host="0.0.0.0", broadcast_port=BEACON_PORT, ask=ask)
 
 
 def parse_address(text):
@@ -225,7 +196,7 @@ def host_table(rules, input_fn=input, out=print, port=PORT, code=None, radio=Non
     from firmware.linkhost import LinkHost
 
     code = code or new_code()
-    radio = Poked(radio or _radio(port))
+    radio = radio or _radio(port)
     host = LinkHost(radio, rules, ["you"] + ["remote"] * (rules.players - 1), code, now_ms(), name=name)
     st = Stepper(host)
     st.start()
@@ -302,15 +273,11 @@ def _acked(host, st):
         return all(x.peer is None or not x.peer.out for x in host.seats)
 
 
-def _pick_table(c, st, radio, address, input_fn, out):
+def _pick_table(c, st, address, input_fn, out):
     """The table to join: the one at address, the only one heard, or the one chosen. None: none heard."""
     out(t("link_looking_at") % ("%s:%d" % address) if address else t("link_looking"))
-    poked = [0.0]
 
     def heard():
-        if address and time.monotonic() - poked[0] > 0.5:
-            poked[0] = time.monotonic()
-            radio.send(address, b"")
         with st.lock:
             return [x for x in c.tables if address is None or tuple(x.addr) == tuple(address)]
 
@@ -336,14 +303,14 @@ def join_table(input_fn=input, out=print, address=None, code=None, radio=None, d
 
     if port is None:
         port = 0 if address else BEACON_PORT
-    radio = radio or _radio(port)
+    radio = radio or _radio(port, address)
     device = device or "term-%s" % os.urandom(4).hex()
     c = LinkClient(radio, device, name or "term", now_ms())
     st = Stepper(c)
     st.start()
     news = SeatNews(out)
     try:
-        table = _pick_table(c, st, radio, address, input_fn, out)
+        table = _pick_table(c, st, address, input_fn, out)
         if table is None:
             return 1
         out(t("link_table") % (table.name, table.game, table.players, table.free))

@@ -2,6 +2,7 @@
 """Run the unchanged firmware on the desktop: Blinka displayio in a pygame window.
 
     python -m host.play.sim [--board sim|clue|feather_tft] [--scale 3] [--lang de] [--terminal ...]
+    python -m host.play.sim --host | --join [HOST[:PORT]] [--port N]   # link play (docs/link.md)
 
 Keys: arrows = D-pad, X = A, Z = B, Enter = START, Space = SELECT, Esc quits
 (the window title says so too). With no display (no X11/Wayland, or SDL cannot
@@ -54,11 +55,35 @@ def open_save(save):
         raise SystemExit("--save %s: cannot be used: %s" % (ascii(save), getattr(e, "strerror", None) or e)) from None
 
 
-def run_window(profile, scale, nvm, lang=None):
+def udp_radio_maker(join=None, port=None):
+    """The window's radio for link play (boards/radio_udp.py): the beacons' port, so that it
+    hears the tables nearby, unless that is taken here (a second window: then any port, and the
+    tables only of a host it asks, join=HOST[:PORT]) or --port says."""
+    from boards.radio_udp import UdpRadio
+    from host.play.linkterm import BEACON_PORT, parse_address
+
+    ask = parse_address(join) if join else None
+
+    def make():
+        first = port if port is not None else BEACON_PORT
+        try:
+            return UdpRadio(port=first, host="0.0.0.0", broadcast_port=BEACON_PORT, ask=ask)
+        except OSError as e:
+            if port is not None:
+                raise SystemExit("--port %d: %s" % (port, e)) from None
+            print("UDP port %d is taken here (%s): any port instead; --join HOST asks a host" % (first, e))
+            return UdpRadio(port=0, host="0.0.0.0", broadcast_port=BEACON_PORT, ask=ask)
+
+    return make
+
+
+def run_window(profile, scale, nvm, lang=None, link=None):
     from boards.sim import QuitRequested, SimBoard
     from firmware.runner import Runner
 
     board = SimBoard(profile, scale, nvm=nvm)
+    if link is not None:  # (role or None, join address, port): the title menu offers Host and Join
+        board.radio_maker = udp_radio_maker(link[1], link[2])
     import pygame
 
     pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, board.keyboard_help()))
@@ -69,6 +94,10 @@ def run_window(profile, scale, nvm, lang=None):
 
         runner.app.settings.set("lang", CODES.index(lang))
         screens.show_title(runner.app)
+    if link is not None and link[0] is not None and runner.app is not None:
+        from firmware import lobby
+
+        lobby.begin(runner.app, link[0])  # --host: the table's set-up; --join: the tables heard
     start = time.monotonic()
     try:
         while True:
@@ -109,6 +138,7 @@ def build_parser():
     both = ap.add_argument_group("both")
     both.add_argument("--terminal", action="store_true", help="play in the terminal instead of the window")
     play.add_language_option(both)
+    play.add_link_options(both)
     terminal = ap.add_argument_group("the terminal version (--terminal, or when there is no display)")
     play.add_terminal_options(terminal)
     return ap
@@ -137,10 +167,21 @@ def main(argv=None):
             "%s: for the terminal version only (add --terminal); in the window the menus choose the game"
             % "/".join(terminal_only)
         )
+    if args.code is not None or args.name is not None:
+        ap.error("--code/--name: for the terminal version only (add --terminal); in the window the screens ask")
+    if args.join is not None:
+        from host.play.linkterm import parse_address
+
+        try:
+            parse_address(args.join or "x")
+        except ValueError as e:
+            ap.error(str(e))
+    role = "host" if args.host else "join" if args.join is not None else None
     if args.lang:
         os.environ["ELFER_LANG"] = args.lang  # the firmware reads it through the Runner's getenv
     save = os.path.join(ROOT, "build", "sim-save.bin") if args.save is None else args.save
-    return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save), args.lang)
+    link = (role, args.join or None, args.port)
+    return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save), args.lang, link)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,222 @@
+"""Link play on the device's screens (firmware/lobby.py, firmware/remote.py, docs/link.md): two
+simulated devices, a host and a joiner, on one firmware/linkloop.py ether, driven by their
+buttons on one clock, from the title menu to the match's end."""
+
+import pytest
+
+from firmware import screens
+from firmware.lang import t
+from firmware.linkloop import Ether
+from host.drive.simdrive import Driver
+
+
+class Pair:
+    def __init__(self, profile="sim", seed=3, lang=None, **faults):
+        self.ether = Ether(seed, **faults)
+        self.host = self._device("H", profile, lang)
+        self.join = self._device("C", profile, lang)
+        self.host.peers = (self._stepper(self.join),)
+        self.join.peers = (self._stepper(self.host),)
+
+    def _device(self, name, profile, lang):
+        d = Driver(profile, lazy=True, lang=lang)
+        d.board.radio_maker = lambda: self.ether.radio(name)
+        d.board.ident = "dev" + name
+        d.app.randbytes = __import__("random").Random(name).randbytes
+        screens.show_title(d.app)
+        return d
+
+    def _stepper(self, other):
+        def step(now):
+            self.ether.now = now
+            other.now = now
+            other.app.step(now)
+            while other.app.work:
+                other.app.step(now)
+
+        return step
+
+
+def enter_code(d, code):
+    """The four digits with the board's buttons: UP (else DOWN, the other way round) changes the
+    digit, RIGHT (else A) moves on; A on the last joins."""
+    right = "RIGHT" if d.has("RIGHT") else "A"
+    for i, ch in enumerate(code):
+        k = int(ch)
+        if d.has("UP"):
+            d.press(*["UP"] * k)
+        else:
+            d.press(*["DOWN"] * ((10 - k) % 10))
+        if i < 3:
+            d.press(right)
+    d.press("A")
+
+
+def to_lobby(h, game="cinquillo", players=2, **values):
+    h.menu_to("host")
+    h.press("A")
+    h.choose_value("game", game)
+    h.choose_value("players", players)
+    for k in values:
+        h.choose_value(k, values[k])
+    h.menu_to("start")
+    h.press("A")
+    assert h.screen_name() == "Lobby", h.screen_texts()
+    return h.app.link.host.code
+
+
+def to_table_list(j):
+    j.menu_to("join")
+    j.press("A")
+    j.run_until(lambda: len(j.app.screen.items) > 1)
+    j.press("A")
+    assert j.screen_name() == "CodeEntry"
+
+
+def play_to_the_end(h, j, steps=3000):
+    for _ in range(steps):
+        for d in (h, j):
+            m = d.app.match
+            if d.app.screen.table and m is not None and m.state.is_round_over():
+                d.press("A")
+            elif d.app.screen.table and m is not None and m.my_turn():
+                d.play_turn()
+            elif not d.app.screen.table and d.screen_name() != "MatchOverPager":
+                d.press("A")
+        if h.screen_name() == "MatchOverPager" and j.screen_name() == "MatchOverPager":
+            return
+        h.step(100)
+    raise AssertionError((h.screen_texts(), j.screen_texts()))
+
+
+@pytest.mark.parametrize("profile", ["sim", "clue", "feather_tft", "oled128x64", "pico_lcd_114"])
+def test_link_screens_a_host_and_a_joiner_play_a_match_from_the_title_menus(profile):
+    p = Pair(profile)
+    h, j = p.host, p.join
+    assert [it[1] for it in h.app.screen.items][:3] == ["new", "host", "join"]
+    code = to_lobby(h)
+    to_table_list(j)
+    enter_code(j, code)
+    j.run_until(lambda: j.screen_name() == "Waiting")
+    h.run_until(lambda: h.app.link.host.can_start())
+    h.press("A")
+    j.run_until(lambda: j.app.screen.table, limit=500)
+    h.run_until(lambda: h.app.screen.table, limit=500)
+    play_to_the_end(h, j)
+    hv = h.app.link.host.seat_view(1)
+    cv = j.app.link.client.view
+    assert bytes(hv.history[: 2 * hv.hist_len]) == bytes(cv.history[: 2 * cv.hist_len])
+    assert j.app.link.client.checked and all(bad == [] for _, bad in j.app.link.client.checked)
+    assert h.screen_texts()[1:] == j.screen_texts()[1:]  # the same match over page
+
+
+def _seated_table(profile="sim", game="cinquillo", players=2, **values):
+    p = Pair(profile)
+    h, j = p.host, p.join
+    code = to_lobby(h, game, players, **values)
+    to_table_list(j)
+    enter_code(j, "%04d" % ((int(code) + 1) % 10000))  # a wrong code first: said, and asked again
+    j.run_until(lambda: j.app.link.client.status == 4, limit=200)  # NOKEY
+    assert any(text.startswith(t(b"lk_wrong_code")) for text in j.screen_texts()), j.screen_texts()
+    for _ in range(4):
+        j.press("LEFT") if j.has("LEFT") else None
+    enter_code_over(j, code)
+    j.run_until(lambda: j.screen_name() == "Waiting")
+    h.run_until(lambda: h.app.link.host.can_start())
+    h.press("A")
+    j.run_until(lambda: j.app.screen.table, limit=500)
+    h.run_until(lambda: h.app.screen.table, limit=500)
+    return p, h, j
+
+
+def enter_code_over(d, code):
+    """Over digits already typed (the cursor on the first): each stepped from what it shows."""
+    screen = d.app.screen
+    right = "RIGHT" if d.has("RIGHT") else "A"
+    for i, ch in enumerate(code):
+        k = (int(ch) - screen.digits[i]) % 10
+        if d.has("UP"):
+            d.press(*["UP"] * k)
+        else:
+            d.press(*["DOWN"] * ((10 - k) % 10))
+        if i < 3:
+            d.press(right)
+    d.press("A")
+
+
+def playing_until(d, cond, limit):
+    """Steps of 100 ms, the person taking each turn, until cond()."""
+    for _ in range(limit):
+        if cond():
+            return
+        m = d.app.match
+        if d.app.screen.table and m.my_turn():
+            d.play_turn()
+        else:
+            d.step(100)
+    raise AssertionError(d.screen_texts())
+
+
+def test_link_screens_a_wrong_code_is_said_and_the_right_one_then_joins():
+    p, h, j = _seated_table()
+    assert j.app.link.client.seat == 1
+
+
+def test_link_screens_a_silent_seat_is_away_then_played_by_a_bot_then_its_own_again():
+    p, h, j = _seated_table("sim", "elfer", 3, level2="easy")
+    m = h.app.match
+    h.peers = ()  # the joiner's device out of range: it neither hears nor is heard
+    seat = j.app.link.client.seat
+    start = h.now
+    playing_until(h, lambda: m.away >> seat & 1, 400)
+    assert 5000 <= h.now - start <= 6000
+    assert t(b"table_act_away") in h.shown_texts()  # marked on the host's table
+    n = m.state.hist_len
+    playing_until(h, lambda: any(m.state.history[2 * i] == seat for i in range(n, m.state.hist_len)), 2000)
+    h.peers = (p._stepper(j),)  # back in range
+    playing_until(h, lambda: not m.away >> seat & 1, 200)
+    assert t(b"table_act_away") not in h.shown_texts()
+    play_to_the_end(h, j)
+    hv = h.app.link.host.seat_view(seat)
+    cv = j.app.link.client.view
+    assert bytes(hv.history[: 2 * hv.hist_len]) == bytes(cv.history[: 2 * cv.hist_len])
+
+
+def test_link_screens_a_joiner_whose_host_is_silent_says_it_waits():
+    p, h, j = _seated_table()
+    j.peers = ()  # the host switched off
+    j.step(100, 40)
+    assert t(b"lk_lost") in " ".join(j.screen_texts()), j.screen_texts()
+    j.peers = (p._stepper(h),)
+    j.run_until(lambda: t(b"lk_lost") not in " ".join(j.screen_texts()), limit=200)
+
+
+def test_link_window_radio_takes_the_beacon_port_or_any_when_it_is_taken():
+    from host.play import sim
+    from host.play.linkterm import BEACON_PORT
+
+    make = sim.udp_radio_maker()
+    a = make()
+    b = make()  # a second window on this machine
+    try:
+        ports = [a.address()[1], b.address()[1]]
+        assert ports.count(BEACON_PORT) <= 1 and all(ports)
+    finally:
+        a.close()
+        b.close()
+    with pytest.raises(SystemExit, match="--port"):
+        taken = sim.udp_radio_maker(port=ports[0])
+        x = taken()
+        try:
+            taken()
+        finally:
+            x.close()
+
+
+def test_link_window_options_for_the_terminal_only_are_refused(capsys):
+    from host.play import sim
+
+    with pytest.raises(SystemExit):
+        sim.main(["--code", "1234", "--board", "clue"])
+    err = capsys.readouterr().err
+    assert "--code" in err
