@@ -14,9 +14,9 @@ one- and three-button Feathers), has_backlight, tone(freq, ms),
 show_turn(seat, players), battery() (percent or None), brightness(level),
 storage() (a byte region for saves, or None), fast (the board decides fast enough for
 the bot levels made for fast hosts: the firmware offers the master level only there,
-firmware/menus.py levels_for), radio() (a radio for link play, or None: the title menu offers
-Host a table and Join a table only where has_radio says radio() gives one), device_id() (a text naming this
-device the same after a reset: a linked table gives it its seat back).
+firmware/menus.py levels_for), radio (link play: a callable that opens a radio, or None where
+the board has none; the title menu offers Host a table and Join a table only where it is set:
+docs/link.md).
 """
 
 try:
@@ -58,7 +58,10 @@ class Board:
     keymap = ()
     holdmap = None
     has_backlight = False
-    has_radio = False  # radio() gives a radio (the title menu's link items: firmware/menus.py)
+    # Link play (firmware/lobby.py, remote.py): a callable opening the board's radio (send(addr,
+    # data), broadcast(data), recv() -> (addr, data) or None, close()), or None. No board profile
+    # sets one yet (ESP-NOW, BLE, a Pico W's Wi-Fi: issue 47); the simulator's is boards/radio_udp.py.
+    radio = None
     # A speed fact, not a rule: True on hosts that decide ~20x the expert's work within the bot
     # budget (the desktop simulator, the browser page, ESP32-S3 class boards). Handhelds: False.
     fast = False
@@ -134,38 +137,10 @@ class Board:
             return FolderRegion("elfer-saves", 4096)
         return None
 
-    def radio(self):
-        """A radio for link play (send(addr, data), broadcast(data), recv() -> (addr, data) or
-        None, close()), opened now and closed by the firmware when the linked table is left; None
-        where the board has none. The default: none. The radios of the CLUE (BLE:
-        boards/radio_ble.py), the ESP32 Feathers (ESP-NOW: boards/radio_espnow.py) and the Pico W
-        are wired in their profiles by overriding this; the simulator's is boards/radio_udp.py."""
-        return None
-
-    def device_id(self):
-        """This device's name for a linked table, the same after a reset: the chip's unique id
-        where it has one, else the board's name."""
-        try:
-            import microcontroller
-
-            return _hex(microcontroller.cpu.uid)
-        except (ImportError, AttributeError):
-            pass
-        try:
-            import machine
-
-            return _hex(machine.unique_id())
-        except (ImportError, AttributeError):
-            return self.name
-
     def brightness(self, level):
         """level 1..4 (quarter steps); boards without a backlight ignore it."""
         if self.has_backlight and self.display is not None:
             self.display.brightness = level / 4
-
-
-def _hex(b):
-    return "".join("%02x" % x for x in b)
 
 
 def read_queue(events, event, offset):

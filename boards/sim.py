@@ -142,10 +142,11 @@ class SimBoard(Board):
         self.level = 4  # brightness
         self.lazy = False  # True: no drawing until a screenshot or draw() (tests that read texts only)
         self.stale = False
-        # Link play: a callable opening a radio (host/play/sim.py --host/--join: a UdpRadio; the
-        # tests and screenshots: firmware/linkloop.py's), or None: no radio, no link items.
-        self.radio_maker = None
-        self.ident = "sim"  # device_id(): the tests give each simulated device its own
+        # Link play: boards/base.py radio (host/play/sim.py's window: a UdpRadio; the tests:
+        # firmware/linkloop.py's), and this device's name to a linked table (firmware/lobby.py
+        # device_id: the tests give each simulated device its own).
+        self.radio = None
+        self.ident = "sim"
 
     def keyboard_help(self):
         """Which keyboard key is which of the posed board's buttons, for the window's title:
@@ -210,16 +211,6 @@ class SimBoard(Board):
 
     def storage(self):
         return self.nvm
-
-    @property
-    def has_radio(self):
-        return self.radio_maker is not None
-
-    def radio(self):
-        return self.radio_maker() if self.radio_maker is not None else None
-
-    def device_id(self):
-        return self.ident
 
     def draw(self):
         """Draw what a lazy board left undrawn."""

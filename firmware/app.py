@@ -51,7 +51,6 @@ class App:
         # A linked table (firmware/remote.py: the host's or a client's session), or None. Its
         # match is not saved, nor counted in the statistics (docs/link.md).
         self.link = None
-        self.randbytes = None  # os.urandom where None (the table code; the tests give a seeded one)
         self.apply_settings()
         screens.show_title(self)
 

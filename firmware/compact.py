@@ -40,8 +40,11 @@ def layout(L, width, height, ranks, players):
 
 
 def short_name(form, p, count):
-    """An opponent where "P2 15" does not fit: "2:15" (form 1), or the count alone (form 2)."""
-    return "%d:%s" % (p + 1, count) if form == 1 else str(count)
+    """An opponent where "P2 15" does not fit: "2:15" (form 1), or the count alone (form 2);
+    count -1: "?" (a linked table's seat away)."""
+    if count < 0:
+        return "%d:?" % (p + 1) if form == 1 else "?"
+    return "%d:%d" % (p + 1, count) if form == 1 else str(count)
 
 
 def symbol_top(tile, rows):

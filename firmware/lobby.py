@@ -10,6 +10,7 @@ save code: nothing here imports them.
 
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
 from firmware import keys, ui
+from firmware.choices import item, value_of
 from firmware.lang import t
 from firmware.menus import SetupMenu, levels_for
 from firmware.pages import Menu
@@ -20,9 +21,9 @@ FRESH_MS = 5000  # a table not heard this long is not listed
 STATE_KEYS = (b"lk_waiting", b"lk_host", b"c_person", b"lk_bot", b"lk_joined", b"table_act_away")
 
 
-def begin(app, key):
+def show(app, key):
     """The title menu's Host a table (the set-up first) or Join a table (the radio opened now)."""
-    if key == "host":
+    if key == b"m_host":
         app.show(HostSetup(app))
         return
     from firmware import remote
@@ -37,8 +38,9 @@ def back_button(board):
 
 
 def _randbytes(app):
-    if app.randbytes is not None:
-        return app.randbytes
+    r = getattr(app, "randbytes", None)  # a test's seeded bytes
+    if r is not None:
+        return r
     import os
 
     return os.urandom
@@ -46,7 +48,29 @@ def _randbytes(app):
 
 def device_name(board):
     """How this device is named to the others: the board and two digits of its id."""
-    return board.name[:9] + "-" + board.device_id()[-2:]
+    return board.name[:9] + "-" + device_id(board)[-2:]
+
+
+def device_id(board):
+    """This device's name for a linked table, the same after a reset (its seat token comes from
+    it): the chip's unique id where it has one (CircuitPython microcontroller.cpu.uid,
+    MicroPython machine.unique_id()), else the board's name; the simulator's its own."""
+    ident = getattr(board, "ident", None)
+    if ident is not None:
+        return ident
+    uid = None
+    try:
+        import microcontroller
+
+        uid = microcontroller.cpu.uid
+    except (ImportError, AttributeError):
+        try:
+            import machine
+
+            uid = machine.unique_id()
+        except (ImportError, AttributeError):
+            return board.name
+    return "".join("%02x" % x for x in uid)
 
 
 # --- the host ----------------------------------------------------------------------------
@@ -54,22 +78,46 @@ def device_name(board):
 
 class HostSetup(SetupMenu):
     """The new match's set-up with a seat level more, remote (a person on another device);
-    the seats' levels its own (the set-up's "hlevels"), every seat from P2 on remote at first."""
+    the seats' levels its own (app.setup["hlevels"]), every seat from P2 on remote at first.
+    SetupMenu builds the items from app.setup["levels"]: the host's are swapped in for it."""
 
     title = b"m_host"
-    levels_key = "hlevels"
 
     def __init__(self, app):
         if "hlevels" not in app.setup:
             app.setup["hlevels"] = ["remote"] * 6
         SetupMenu.__init__(self, app)
 
-    def level_choices(self, app):
-        return levels_for(app.board) + ((b"c_remote", "remote"),)
-
     def build(self, app):
-        items = SetupMenu.build(self, app)
-        return [it for it in items if it[1] != "dealer"]  # the host deals first by the seed
+        st = app.setup
+        want = list(st["hlevels"])
+        own = st["levels"]
+        st["levels"] = list(want)
+        try:
+            items = SetupMenu.build(self, app)
+        finally:
+            st["levels"] = own
+        levels = levels_for(app.board) + ((b"c_remote", "remote"),)
+        out = []
+        for it in items:
+            key = it[1]
+            if key == "dealer":  # the host deals first by the seed
+                continue
+            if key.startswith("level"):
+                i = 0
+                for k in range(len(levels)):
+                    if levels[k][1] == want[int(key[5:])]:
+                        i = k
+                st["hlevels"][int(key[5:])] = levels[i][1]
+                it = item(it[0], key, levels, i)
+            out.append(it)
+        return out
+
+    def changed(self, app, it):
+        if it[1].startswith("level"):
+            app.setup["hlevels"][int(it[1][5:])] = value_of(it)
+            return True
+        return SetupMenu.changed(self, app, it)
 
     def back(self, app):
         show_title(app)

@@ -33,8 +33,7 @@ class Match:
         self.bot_view = SeatView(rules, 1)  # refilled for each bot in turn
         self.bots = [None] * n  # None: a person's seat
         self.people = 1  # the seats played by people, one bit each
-        self.remote = 0  # of those, the seats played on other devices (a linked table: no hand-over)
-        self.away = 0  # the remote seats not heard lately (marked on the table)
+        self.away = 0  # a linked table's seats not heard lately (marked on the table: firmware/remote.py)
         for p in range(1, n):  # (HUMAN is 0)
             if levels[p] == "person":
                 self.people |= 1 << p

@@ -21,8 +21,9 @@ class TitleMenu(Menu):
     def build(self, app):
         # Continue only where there is a match to continue: first, so it is preselected.
         go_on = ((b"m_continue", "continue"),) if app.match is not None or app.saved is not None else ()
-        # Link play (firmware/lobby.py) where the board has a radio (boards/base.py has_radio).
-        link = ((b"m_host", "host"), (b"m_join", "join")) if app.board.has_radio else ()
+        # Link play (firmware/lobby.py) where the board has a radio (boards/base.py radio).
+        # (their item keys are their texts' keys: a new name would be a qstr more on every board)
+        link = ((b"m_host", b"m_host"), (b"m_join", b"m_join")) if app.board.radio is not None else ()
         return actions(
             go_on
             + ((b"m_new", "new"),)
@@ -57,10 +58,10 @@ class TitleMenu(Menu):
                 self.draw(app)
         elif key == "new":
             app.show(SetupMenu(app))
-        elif key == "host" or key == "join":
+        elif key == b"m_host" or key == b"m_join":
             from firmware import lobby
 
-            lobby.begin(app, key)
+            lobby.show(app, key)
         elif key == "rules":
             app.show(Pager(app, b"p_rules", rules_text(app.setup["game"]), self))
         elif key == "settings":
@@ -98,10 +99,6 @@ def _index(choices, value):
 
 class SetupMenu(Menu):
     title = b"m_new"
-    levels_key = "levels"  # the set-up's list of seat levels (a linked table's: firmware/lobby.py)
-
-    def level_choices(self, app):
-        return levels_for(app.board)
 
     def build(self, app):
         st = app.setup
@@ -115,11 +112,10 @@ class SetupMenu(Menu):
         st["players"] = min(max(st["players"], lo), hi)
         players = tuple((str(k), k) for k in range(lo, hi + 1))
         items.append(item(t(b"m_players"), "players", players, st["players"] - lo))
-        levels = self.level_choices(app)
-        seats = st[self.levels_key]
+        levels = levels_for(app.board)
         for p in range(1, st["players"]):
-            i = _index(levels, seats[p])
-            seats[p] = levels[i][1]  # a level this board does not offer is not started unseen
+            i = _index(levels, st["levels"][p])
+            st["levels"][p] = levels[i][1]  # a level this board does not offer is not started unseen
             items.append(item(t(b"m_bot") % seat(p), "level%d" % p, levels, i))
         lengths = LENGTHS[g]
         st["length"] = min(st["length"], len(lengths) - 1)
@@ -136,7 +132,7 @@ class SetupMenu(Menu):
         st = app.setup
         v = value_of(it)
         if key.startswith("level"):
-            st[self.levels_key][int(key[5:])] = v
+            st["levels"][int(key[5:])] = v
             return True
         old = st.get(key)
         st[key] = it[3] if key == "length" else v

@@ -87,9 +87,12 @@ class ClientSession(Session):
         """A new LinkClient on the same radio (a code tried again, or another table chosen): the
         last one stops asking; the tables it heard are heard again within a second."""
         from firmware.linkclient import LinkClient
+        from firmware.lobby import device_id
 
         old = self.client
-        self.client = LinkClient(self.radio, app.board.device_id(), self.name, app.now, randbytes=app.randbytes)
+        self.client = LinkClient(
+            self.radio, device_id(app.board), self.name, app.now, randbytes=getattr(app, "randbytes", None)
+        )
         self.client.tables = old.tables
 
     def step(self, app, now):
@@ -158,6 +161,7 @@ def start(app):
     h = app.link.host
     h.start(app.now)
     m = h.match
+    m.remote = 0  # the seats on other devices: never handed over to (no pass-and-play page)
     for p in range(len(h.seats)):
         if h.seats[p].kind == "remote":
             m.remote |= 1 << p
@@ -169,10 +173,12 @@ def start(app):
 
 def join(app):
     from firmware.linkclient import LinkClient
-    from firmware.lobby import device_name
+    from firmware.lobby import device_id, device_name
 
     radio = app.board.radio()
-    c = LinkClient(radio, app.board.device_id(), device_name(app.board), app.now, randbytes=app.randbytes)
+    c = LinkClient(
+        radio, device_id(app.board), device_name(app.board), app.now, randbytes=getattr(app, "randbytes", None)
+    )
     app.link = ClientSession(radio, c, app)
 
 

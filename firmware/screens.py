@@ -247,7 +247,7 @@ class TableScreen(Screen):
             app.dirty = True
         m = app.match
         s = m.state
-        if not s.is_round_over() and (m.people & ~m.remote) >> s.turn & 1 and s.turn != m.view.seat:
+        if not s.is_round_over() and m.people >> s.turn & 1 and s.turn != m.view.seat:
             # Pass-and-play: another person's turn than the hand on show's. The table let go,
             # then the page that hides the hand (firmware/handover.py).
             app.later(app.table_gone, lambda: _hand_over(app))

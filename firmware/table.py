@@ -166,13 +166,13 @@ class TableView:
                 continue
             bg = ui.HIGHLIGHT if v.turn == p and v.phase == _PLAYING else ui.DARK
             gone = away >> p & 1
-            count = "?" if gone and act is None else str(v.count[p])
+            count = -1 if gone and act is None else v.count[p]  # -1: "?" (away, no line to say so)
             if self.L.name_form:
                 from firmware.compact import short_name
 
                 text = short_name(self.L.name_form, p, count)
             else:
-                text = "%s %s" % (self.seat(p), count)
+                text = "%s %d" % (self.seat(p), count) if count >= 0 else self.seat(p) + " " + "?"
             name.set(text, ui.WARN if gone else ui.WHITE, bg)
             if act is None:
                 continue

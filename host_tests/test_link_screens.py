@@ -20,7 +20,7 @@ class Pair:
 
     def _device(self, name, profile, lang):
         d = Driver(profile, lazy=True, lang=lang)
-        d.board.radio_maker = lambda: self.ether.radio(name)
+        d.board.radio = lambda: self.ether.radio(name)
         d.board.ident = "dev" + name
         d.app.randbytes = __import__("random").Random(name).randbytes
         screens.show_title(d.app)
@@ -53,7 +53,7 @@ def enter_code(d, code):
 
 
 def to_lobby(h, game="cinquillo", players=2, **values):
-    h.menu_to("host")
+    h.menu_to(t(b"m_host"))
     h.press("A")
     h.choose_value("game", game)
     h.choose_value("players", players)
@@ -66,7 +66,7 @@ def to_lobby(h, game="cinquillo", players=2, **values):
 
 
 def to_table_list(j):
-    j.menu_to("join")
+    j.menu_to(t(b"m_join"))
     j.press("A")
     j.run_until(lambda: len(j.app.screen.items) > 1)
     j.press("A")
@@ -93,7 +93,7 @@ def play_to_the_end(h, j, steps=3000):
 def test_link_screens_a_host_and_a_joiner_play_a_match_from_the_title_menus(profile):
     p = Pair(profile)
     h, j = p.host, p.join
-    assert [it[1] for it in h.app.screen.items][:3] == ["new", "host", "join"]
+    assert [it[1] for it in h.app.screen.items][:3] == ["new", b"m_host", b"m_join"]
     code = to_lobby(h)
     to_table_list(j)
     enter_code(j, code)

@@ -83,7 +83,7 @@ def run_window(profile, scale, nvm, lang=None, link=None):
 
     board = SimBoard(profile, scale, nvm=nvm)
     if link is not None:  # (role or None, join address, port): the title menu offers Host and Join
-        board.radio_maker = udp_radio_maker(link[1], link[2])
+        board.radio = udp_radio_maker(link[1], link[2])
     import pygame
 
     pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, board.keyboard_help()))
@@ -97,7 +97,7 @@ def run_window(profile, scale, nvm, lang=None, link=None):
     if link is not None and link[0] is not None and runner.app is not None:
         from firmware import lobby
 
-        lobby.begin(runner.app, link[0])  # --host: the table's set-up; --join: the tables heard
+        lobby.show(runner.app, b"m_" + link[0].encode())  # --host: the table's set-up; --join: the tables heard
     start = time.monotonic()
     try:
         while True:
