@@ -272,6 +272,9 @@ class LinkClient:
         if entry == linkview.NO_ENTRY:
             if 2 * hist_len > max(self.hist_have, 2 * v.hist_len):
                 raise ValueError("link: a view beyond the history we hold")
+            # A resync (or a round's start): what became of a move sent before it, the view says;
+            # its REFUSE may have been one of the frames the resync stands for. We may move again.
+            self.pending = -1
         elif hist_len != v.hist_len + 1:
             raise ValueError("link: a gap in the history")
         before = _own(v)

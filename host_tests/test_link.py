@@ -12,6 +12,7 @@ from firmware import linkclient, linkhost, linkview
 from firmware import linkframe as lf
 from firmware.linkclient import FULL, LOBBY, NOKEY
 from host.emulate import mpvm, upy
+from host.emulate.linkcheat import cheat_runs
 from host.emulate.linktable import LinkTable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -183,48 +184,7 @@ def test_link_L4_10000_hostile_frames_refused_seed5():
     assert t.views_identical() and t.unfair() == []
 
 
-class Cheat(linkhost.LinkHost):
-    """A host that changes one card after committing: two cards of the deal swap places."""
-
-    rnd = None
-
-    def _fair(self, s, dealer, round_no, last14):
-        d = linkhost.LinkHost._fair(self, s, dealer, round_no, last14)
-        spots = [(p, i) for p in range(s.n) for i in range(len(d["hands"][p]))]
-        spots += [(-1, i) for i in range(len(d["stock"]))]
-        while True:
-            a, b = self.rnd.sample(spots, 2)
-            ca = d["stock"][a[1]] if a[0] < 0 else d["hands"][a[0]][a[1]]
-            cb = d["stock"][b[1]] if b[0] < 0 else d["hands"][b[0]][b[1]]
-            if ca != cb and a[0] != b[0]:
-                break
-        for (p, i), c in ((a, cb), (b, ca)):
-            if p < 0:
-                d["stock"][i] = c
-            else:
-                d["hands"][p][i] = c
-        return d
-
-
 CHEAT_RUNS = 8  # make test; make bench runs 100 of each (link_cheat_flagged, link_false_alarms)
-
-
-def cheat_runs(runs, cheat, base=100):
-    flagged = 0
-    for k in range(runs):
-        preset = ("classic", "cinquillo")[k % 2]
-        players = 3 + k // 2 % (4 if preset == "classic" else 2)  # classic 3-6, Cinquillo 3-4 (E5, C2)
-        t = table(preset, players=players, seed=base + k, rounds=1, faults=False)
-        if cheat:
-            h = t.host
-            c = Cheat.__new__(Cheat)
-            c.__dict__.update(h.__dict__)
-            c.rnd = random.Random(base + k)
-            c.listeners = [t._host_event]
-            t.host = c
-        t.play()
-        flagged += bool(t.unfair())
-    return flagged
 
 
 def test_link_L5_a_host_that_changes_a_card_is_flagged_every_time():
@@ -338,6 +298,7 @@ def test_link_L8_views_round_trip_every_field():
 PROBE = """
 import sys
 from engine.rules import make_rules
+from host.emulate.linkcheat import cheat_runs
 from host.emulate.linktable import LinkTable
 for preset, seed in (("classic", 5), ("cinquillo", 6)):
     t = LinkTable(make_rules(preset, players=3, rounds=1), remote=2, seed=seed, loss=200, dup=50, reorder=100,
@@ -409,3 +370,25 @@ def test_link_L6_the_host_restored_from_its_save_ends_as_the_uninterrupted_match
     assert t.views_identical() and t.unfair() == []
     assert len(t.clients[0].checked) == 2  # both rounds' deals revealed and checked, the cut one too
     assert result(t) == result(calm)
+
+
+def test_link_L4_a_move_whose_answer_is_lost_in_a_resync_does_not_stall_the_seat_seed13():
+    """A seat's move taken while the host's stream to it is being replaced by a resync (its queue
+    was full: the VIEW or REFUSE that answers the move is one of the frames the resync stands
+    for): the resync's view frees the seat to move again, and the round goes on at once."""
+    t = table("cinquillo", players=3, seed=13, rounds=1, faults=False)
+    h = t.host
+    state = {}
+    plain = h._move
+
+    def move(p, st, body, now):
+        if "at" not in state and h.match.state.hist_len >= 6:
+            state["at"] = now
+            st.resync = True  # as when its queue was full: nothing more queued for it, a resync next
+        plain(p, st, body, now)
+
+    h._move = move
+    t.play()
+    assert "at" in state
+    assert t.views_identical() and t.unfair() == []
+    assert t.now - state["at"] < 20000, t.now - state["at"]  # stalled, it waited for LOST and a HELLO

@@ -18,9 +18,14 @@ CPython host (host/emulate/linkhostrun.py), three seats on the MicroPython unix 
     link_frame_bytes_max              the longest datagram the relays carried
     link_client_bytes_per_round_6seat bytes a seat's device sent and received a round at a 6-seat
                                       classic table with 5 devices
+    link_cheat_runs                   --cheat-runs (100)
+    link_cheat_flagged                of --cheat-runs one-round tables whose host changes a card
+                                      after committing, how many a joiner flagged (in process:
+                                      host/emulate/linkcheat.py; the goal: every one)
+    link_false_alarms                 of as many honest tables, how many were flagged (goal: 0)
     link_bench_s                      the wall time of this run
 
-link_hostile_refused is host_tests/test_link.py's (the lead's hostile-frame test), not printed here.
+The 10,000 hostile frames are host_tests/test_link.py's L4 (make test), not printed here.
 On stderr: the plan, and a line a finished match.
 """
 
@@ -144,6 +149,7 @@ def main(argv=None):
     ap.add_argument("--parallel", type=int, default=6, help="tables at once")
     ap.add_argument("--delay", type=_delay, default=(0, 200), metavar="LO,HI")
     ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--cheat-runs", type=int, default=100, help="tables with a cheating host, and as many honest")
     args = ap.parse_args(argv)
 
     def say(text):
@@ -184,6 +190,13 @@ def main(argv=None):
         print("link_move_to_applied_ms_p95: %.0f" % lat[min(len(lat) - 1, int(0.95 * len(lat)))])
     print("link_frame_bytes_max: %d" % max(j.result["frame_max"] for j in jobs + [six]))
     print("link_client_bytes_per_round_6seat: %.0f" % six.result["client_bytes"])
+    from host.emulate.linkcheat import cheat_runs
+
+    n = args.cheat_runs
+    say("link_bench: the fairness check, %d tables with a cheating host and %d honest ones" % (n, n))
+    print("link_cheat_runs: %d" % n)
+    print("link_cheat_flagged: %d" % cheat_runs(n, True))
+    print("link_false_alarms: %d" % cheat_runs(n, False))
     print("link_bench_s: %.0f" % (time.monotonic() - t0))
     return 0
 

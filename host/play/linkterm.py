@@ -60,6 +60,37 @@ class Stepper:
         self.thread.join(2)
 
 
+class Leaving:
+    """A linked table's session: the link's thread stopped and the radio closed however it ends;
+    q, the end of the input or Ctrl-C said as the terminal version says them (`code`: the exit
+    code then)."""
+
+    def __init__(self, stepper, radio, out):
+        self.stepper = stepper
+        self.radio = radio
+        self.out = out
+        self.code = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        self.stepper.stop()
+        self.radio.close()
+        if kind is term.Quit:
+            self.out(t("bye"))
+        elif kind is EOFError:
+            self.out("")
+            self.out(t("bye_eof"))
+        elif kind is KeyboardInterrupt:
+            self.out("")
+            self.out(t("interrupted"))
+            self.code = 130
+        else:
+            return False
+        return True
+
+
 def _radio(port, ask=None):
     from boards.radio_udp import UdpRadio
 
@@ -201,7 +232,7 @@ def host_table(rules, input_fn=input, out=print, port=PORT, code=None, radio=Non
     st = Stepper(host)
     st.start()
     news = SeatNews(out)
-    try:
+    with Leaving(st, radio, out) as leaving:
         out(t("link_open") % (term.game_name(rules), rules.players, code))
         out(t("link_waiting") % (rules.players - 1, port))
         joined = set()
@@ -252,20 +283,7 @@ def host_table(rules, input_fn=input, out=print, port=PORT, code=None, radio=Non
                 raise term.Quit()
             with st.lock:
                 host.next_round(now_ms())
-    except term.Quit:
-        out(t("bye"))
-        return 0
-    except EOFError:
-        out("")
-        out(t("bye_eof"))
-        return 0
-    except KeyboardInterrupt:
-        out("")
-        out(t("interrupted"))
-        return 130
-    finally:
-        st.stop()
-        radio.close()
+    return leaving.code
 
 
 def _acked(host, st):
@@ -309,7 +327,7 @@ def join_table(input_fn=input, out=print, address=None, code=None, radio=None, d
     st = Stepper(c)
     st.start()
     news = SeatNews(out)
-    try:
+    with Leaving(st, radio, out) as leaving:
         table = _pick_table(c, st, address, input_fn, out)
         if table is None:
             return 1
@@ -368,20 +386,7 @@ def join_table(input_fn=input, out=print, address=None, code=None, radio=None, d
                 if c.refusal:
                     out(t("link_refused") % c.refusal.decode("utf-8", "replace"))
                     c.refusal = b""
-    except term.Quit:
-        out(t("bye"))
-        return 0
-    except EOFError:
-        out("")
-        out(t("bye_eof"))
-        return 0
-    except KeyboardInterrupt:
-        out("")
-        out(t("interrupted"))
-        return 130
-    finally:
-        st.stop()
-        radio.close()
+    return leaving.code
 
 
 def run(args, rules, input_fn=input, out=print):
