@@ -147,6 +147,7 @@ flash: $(STAMP)
 # (and the table in every language on the PyBadge); host_tests/test_screenshots.py holds them to the code.
 screenshots: $(STAMP)
 	$(PY) -m host.drive.screenshots
+	$(PY) -m host.drive.linkshots
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis host/emulate/mpvm/node_modules *.egg-info

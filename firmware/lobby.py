@@ -362,10 +362,11 @@ class CodeEntry(Screen):
             warn = i >= say and self.note
             p.lines[i].set(texts[i] if i < len(texts) else "", ui.WARN if warn else ui.WHITE, None)
         board = app.board
-        ok = A if keys.label(board, RIGHT) else START
-        hints = ((UP | DOWN, b"k_change"), (LEFT | RIGHT, b"k_move"), (ok, b"lk_join"))
-        if ok == START:
-            hints += ((A, b"k_next"),)
+        change = UP | DOWN if keys.label(board, UP) else DOWN
+        if keys.label(board, RIGHT):  # join first: the hints that do not fit go
+            hints = ((A, b"lk_join"), (change, b"k_change"), (LEFT | RIGHT, b"k_move"))
+        else:  # A moves on, and joins from the last digit
+            hints = ((A, b"lk_join" if self.pos == 3 else b"k_next"), (change, b"k_change"))
         p.footer.set(keys.hint(board, hints + ((back_button(board), b"k_back"),), p.cols), ui.DIM)
         app.dirty = True
 
@@ -382,7 +383,7 @@ class CodeEntry(Screen):
             app.link.again(app)  # a new client: the one that tried this code stops asking
             app.show(TablesMenu(app))
             return
-        elif b == START or b == A and (pad or self.pos == 3):
+        elif b == A and (pad or self.pos == 3) or b == START:  # (START, where it is not back)
             code = "".join(str(d) for d in self.digits)
             app.link.again(app)
             app.link.client.join(self.tb, code, now)
@@ -390,8 +391,6 @@ class CodeEntry(Screen):
             self.status = -1
         elif b == A:
             self.pos += 1
-        elif b == B:
-            self.pos = max(0, self.pos - 1)
         self.draw(app)
 
     def tick(self, app, now):

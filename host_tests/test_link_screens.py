@@ -2,91 +2,12 @@
 simulated devices, a host and a joiner, on one firmware/linkloop.py ether, driven by their
 buttons on one clock, from the title menu to the match's end."""
 
+import os
+
 import pytest
 
-from firmware import screens
 from firmware.lang import t
-from firmware.linkloop import Ether
-from host.drive.simdrive import Driver
-
-
-class Pair:
-    def __init__(self, profile="sim", seed=3, lang=None, **faults):
-        self.ether = Ether(seed, **faults)
-        self.host = self._device("H", profile, lang)
-        self.join = self._device("C", profile, lang)
-        self.host.peers = (self._stepper(self.join),)
-        self.join.peers = (self._stepper(self.host),)
-
-    def _device(self, name, profile, lang):
-        d = Driver(profile, lazy=True, lang=lang)
-        d.board.radio = lambda: self.ether.radio(name)
-        d.board.ident = "dev" + name
-        d.app.randbytes = __import__("random").Random(name).randbytes
-        screens.show_title(d.app)
-        return d
-
-    def _stepper(self, other):
-        def step(now):
-            self.ether.now = now
-            other.now = now
-            other.app.step(now)
-            while other.app.work:
-                other.app.step(now)
-
-        return step
-
-
-def enter_code(d, code):
-    """The four digits with the board's buttons: UP (else DOWN, the other way round) changes the
-    digit, RIGHT (else A) moves on; A on the last joins."""
-    right = "RIGHT" if d.has("RIGHT") else "A"
-    for i, ch in enumerate(code):
-        k = int(ch)
-        if d.has("UP"):
-            d.press(*["UP"] * k)
-        else:
-            d.press(*["DOWN"] * ((10 - k) % 10))
-        if i < 3:
-            d.press(right)
-    d.press("A")
-
-
-def to_lobby(h, game="cinquillo", players=2, **values):
-    h.menu_to(t(b"m_host"))
-    h.press("A")
-    h.choose_value("game", game)
-    h.choose_value("players", players)
-    for k in values:
-        h.choose_value(k, values[k])
-    h.menu_to("start")
-    h.press("A")
-    assert h.screen_name() == "Lobby", h.screen_texts()
-    return h.app.link.host.code
-
-
-def to_table_list(j):
-    j.menu_to(t(b"m_join"))
-    j.press("A")
-    j.run_until(lambda: len(j.app.screen.items) > 1)
-    j.press("A")
-    assert j.screen_name() == "CodeEntry"
-
-
-def play_to_the_end(h, j, steps=3000):
-    for _ in range(steps):
-        for d in (h, j):
-            m = d.app.match
-            if d.app.screen.table and m is not None and m.state.is_round_over():
-                d.press("A")
-            elif d.app.screen.table and m is not None and m.my_turn():
-                d.play_turn()
-            elif not d.app.screen.table and d.screen_name() != "MatchOverPager":
-                d.press("A")
-        if h.screen_name() == "MatchOverPager" and j.screen_name() == "MatchOverPager":
-            return
-        h.step(100)
-    raise AssertionError((h.screen_texts(), j.screen_texts()))
+from host.drive.linkpair import Pair, enter_code, play_to_the_end, playing_until, to_lobby, to_table_list
 
 
 @pytest.mark.parametrize("profile", ["sim", "clue", "feather_tft", "oled128x64", "pico_lcd_114"])
@@ -121,41 +42,13 @@ def _seated_table(profile="sim", game="cinquillo", players=2, **values):
     assert any(text.startswith(t(b"lk_wrong_code")) for text in j.screen_texts()), j.screen_texts()
     for _ in range(4):
         j.press("LEFT") if j.has("LEFT") else None
-    enter_code_over(j, code)
+    enter_code(j, code)
     j.run_until(lambda: j.screen_name() == "Waiting")
     h.run_until(lambda: h.app.link.host.can_start())
     h.press("A")
     j.run_until(lambda: j.app.screen.table, limit=500)
     h.run_until(lambda: h.app.screen.table, limit=500)
     return p, h, j
-
-
-def enter_code_over(d, code):
-    """Over digits already typed (the cursor on the first): each stepped from what it shows."""
-    screen = d.app.screen
-    right = "RIGHT" if d.has("RIGHT") else "A"
-    for i, ch in enumerate(code):
-        k = (int(ch) - screen.digits[i]) % 10
-        if d.has("UP"):
-            d.press(*["UP"] * k)
-        else:
-            d.press(*["DOWN"] * ((10 - k) % 10))
-        if i < 3:
-            d.press(right)
-    d.press("A")
-
-
-def playing_until(d, cond, limit):
-    """Steps of 100 ms, the person taking each turn, until cond()."""
-    for _ in range(limit):
-        if cond():
-            return
-        m = d.app.match
-        if d.app.screen.table and m.my_turn():
-            d.play_turn()
-        else:
-            d.step(100)
-    raise AssertionError(d.screen_texts())
 
 
 def test_link_screens_a_wrong_code_is_said_and_the_right_one_then_joins():
@@ -221,3 +114,25 @@ def test_link_window_options_for_the_terminal_only_are_refused(capsys):
         sim.main(["--code", "1234", "--board", "clue"])
     err = capsys.readouterr().err
     assert "--code" in err
+
+
+def test_link_screens_committed_pictures_are_what_the_code_draws(tmp_path):
+    """docs/screenshots/link/: the lobby, the tables, the code entry, the wait, a joiner's table
+    and an away seat on every board (host/drive/linkshots.py; `make screenshots` makes them)."""
+    import pygame
+
+    from host.drive import linkshots
+
+    made = []
+    for board in linkshots.ALL:
+        made += linkshots.session(board, str(tmp_path))
+    assert len(made) == 7 * len(linkshots.ALL) == len(set(made))
+    committed = sorted(n for n in os.listdir(linkshots.OUT) if n.endswith(".png"))
+    assert sorted(made) == committed, "run make screenshots: the pictures made are not the ones committed"
+
+    def pixels(path):
+        surface = pygame.image.load(path)
+        return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+    bad = [n for n in made if pixels(os.path.join(tmp_path, n)) != pixels(os.path.join(linkshots.OUT, n))]
+    assert not bad, "docs/screenshots/link: %s differ from what the code draws: run make screenshots" % bad
