@@ -117,8 +117,8 @@ def test_link_window_options_for_the_terminal_only_are_refused(capsys):
 
 
 def test_link_screens_committed_pictures_are_what_the_code_draws(tmp_path):
-    """docs/screenshots/link/: the lobby, the tables, the code entry, the wait, a joiner's table
-    and an away seat on every board (host/drive/linkshots.py; `make screenshots` makes them)."""
+    """docs/screenshots/link/: the lobby, the tables, the code entry, the wait, a joiner's table,
+    its host silent and an away seat on every board (host/drive/linkshots.py; `make screenshots` makes them)."""
     import pygame
 
     from host.drive import linkshots
@@ -126,7 +126,7 @@ def test_link_screens_committed_pictures_are_what_the_code_draws(tmp_path):
     made = []
     for board in linkshots.ALL:
         made += linkshots.session(board, str(tmp_path))
-    assert len(made) == 7 * len(linkshots.ALL) == len(set(made))
+    assert len(made) == 8 * len(linkshots.ALL) == len(set(made))
     committed = sorted(n for n in os.listdir(linkshots.OUT) if n.endswith(".png"))
     assert sorted(made) == committed, "run make screenshots: the pictures made are not the ones committed"
 
@@ -136,3 +136,21 @@ def test_link_screens_committed_pictures_are_what_the_code_draws(tmp_path):
 
     bad = [n for n in made if pixels(os.path.join(tmp_path, n)) != pixels(os.path.join(linkshots.OUT, n))]
     assert not bad, "docs/screenshots/link: %s differ from what the code draws: run make screenshots" % bad
+
+
+@pytest.mark.parametrize("code", ["de", "en", "es", "nl", "pt"])
+def test_link_screens_are_laid_out_cleanly_on_every_board(code):
+    """No text cut, outside the screen or on another (host/drive/layoutcheck.py) on any of the
+    link screens' moments (host/drive/linkshots.py) on any board, in each language."""
+    from firmware.lang import CODES
+    from host.drive import layoutcheck, linkshots
+
+    assert code in CODES
+    found = []
+    for board in linkshots.ALL:
+
+        def look(name, d, board=board):
+            found.extend("%s %s: %s" % (board, name, problem) for problem in layoutcheck.problems(d.app))
+
+        assert len(linkshots.session(board, "", code, look)) == 8
+    assert not found, "\n".join(found)

@@ -7,7 +7,8 @@ table code, the deal), on a made-up clock: the same pixels every time.
 Per board, <board>-<name>.png: link-host-setup (Host a table), link-tables (the tables heard),
 link-code (the code entry, two digits typed), link-waiting (seated, before the start),
 link-lobby (the host's, every seat taken), link-client-table (the joiner's table, its turn),
-link-away (the host's table with the joiner's seat away).
+link-lost (the joiner's table, its host silent), link-away (the host's table with the joiner's
+seat away). Drawn by the simulator posing as each board (the MicroPython boards too).
 """
 
 import os
@@ -22,17 +23,22 @@ OUT = os.path.join(ROOT, "docs", "screenshots", "link")
 ALL = BOARDS + MP_BOARDS
 
 
-def session(board, out):
-    """The board's link pictures in folder out; their names."""
-    p = Pair(board)
+def session(board, out, lang=None, look=None):
+    """The board's link pictures in folder out; their names. look(name, driver): called at each
+    picture's moment instead of taking it (host_tests/test_link_screens.py's layout check in every
+    language)."""
+    p = Pair(board, lang=lang)
     h, j = p.host, p.join
     names = []
 
     def shot(d, name):
         path = os.path.join(out, "%s-%s.png" % (board, name))
+        names.append(os.path.basename(path))
+        if look is not None:
+            look(name, d)
+            return
         on_glass(d)
         d.shot(path)
-        names.append(os.path.basename(path))
 
     h.menu_to(t(b"m_host"))
     h.press("A")
@@ -75,6 +81,11 @@ def session(board, out):
         else:
             h.step(100)
     shot(j, "link-client-table")
+    j.peers = ()  # the host switched off: the joiner says it reconnects
+    j.step(100, 40)
+    shot(j, "link-lost")
+    j.peers = (p._stepper(h),)
+    j.run_until(lambda: j.app.link.client.status == 3, limit=200)
     seat = j.app.link.client.seat
     h.peers = ()  # the joiner out of range
     hm = h.app.match
