@@ -148,9 +148,14 @@ def restore(radio, blob, now, randbytes=None):
 
     rules = snap.state.rules
     kinds = [REMOTE if k in (REMOTE, "open") else k for k, _, _, _, _ in seats]
-    host = LinkHost(radio, rules, kinds, code, now, name=name, randbytes=os.urandom, seed=seed, table=table, salt=salt)
+    # The new epoch from the system's random bytes even where the caller's are seeded (a seeded
+    # stream started again would give the old epoch); the 32-bit VM has no os.urandom.
+    fresh = getattr(os, "urandom", None) or randbytes
+    host = LinkHost(
+        radio, rules, kinds, code, now, name=name, randbytes=fresh, seed=seed, table=table, salt=salt, nonces=fresh
+    )
     host.randbytes = randbytes or os.urandom  # the constructor's bytes gave the new epoch only
-    for st, (kind, token, sname, draws, epochs) in zip(host.seats, seats, strict=True):
+    for st, (kind, token, sname, draws, epochs) in zip(host.seats, seats):  # noqa: B905 (MicroPython's zip takes no strict=)
         if kind in (REMOTE, "open") and token:
             st.kind = REMOTE
             st.token = token

@@ -9,8 +9,9 @@ every link module (engine.unload). The host's table is the usual one, its moves 
 LinkHost.play, its bots run by the LinkHost (at the app's bot delay), the remote seats never
 handed over to and marked when away. A client's table is drawn from its SeatView through
 ClientMatch, which offers what the table screen and the round's pages read from a Match; it
-imports neither the bots nor the save code. A linked match is not saved nor counted in the
-statistics (docs/link.md).
+imports neither the bots nor the save code. A linked match is not counted in the statistics;
+the host saves it for a restart (firmware/linksave.py, in the store's match slot: Continue
+brings the table back), a joiner saves nothing (docs/link.md).
 """
 
 from engine import const
@@ -31,6 +32,7 @@ MODULES = (
     "firmware.linkframe",
     "firmware.linkview",
     "firmware.linkpeer",
+    "firmware.linksave",
     "fairdeal",
     "sha256",
 )
@@ -58,9 +60,39 @@ class HostSession(Session):
     def __init__(self, radio, host):
         Session.__init__(self, radio)
         self.host = host
+        self.saved_at = -1
 
     def step(self, app, now):
         self.host.step(now)
+        if app.store is not None and self.host.match is not None:
+            self.save(app)
+
+    def save(self, app):
+        """The table saved for a restart (firmware/linksave.py), as a local match is (App.autosave):
+        when a turn begins and when a round or the match ends. It takes the place of the saved
+        match (one slot); the match over, the save is cleared."""
+        s = self.host.match.state
+        if not s.is_round_over() and (s.placed or s.drawn):
+            return
+        key = _key(s)
+        if key == self.saved_at:
+            return
+        self.saved_at = key
+        blob = None
+        if not s.is_match_over():
+            from firmware import linksave
+
+            blob = linksave.save(self.host)
+        app.saved = blob  # App.save writes it (a linked match is not its own to save)
+        app.continuing = False
+        app.save()
+
+    def close(self, app):
+        """The table left on purpose: it is over for every device, and its save with it."""
+        if self.saved_at >= 0 and app.saved is not None:
+            app.saved = None
+            app.save()
+        Session.close(self, app)
 
     def after_scores(self, app):
         """The round's pages done: the next round dealt (the clients follow), or the match's end."""
@@ -160,6 +192,36 @@ def start(app):
     """The lobby's Start: round 1 dealt, the host's table shown."""
     h = app.link.host
     h.start(app.now)
+    _host_table(app, h)
+
+
+def resume(app):
+    """Continue with a linked table's save (firmware/restore.py): the host back with a new epoch,
+    each remote seat away until its device finds the table again (its token gives it the seat
+    back). '' when it is on the table, else why not."""
+    from firmware import linksave
+
+    board = app.board
+    if board.radio is None:
+        return t(b"n_save_refused") % "no radio"
+    radio = board.radio()
+    try:
+        h, _ = linksave.restore(radio, app.saved, app.now, randbytes=getattr(app, "randbytes", None))
+    except ValueError as e:  # linksave.LinkSaveError, or a snapshot's
+        radio.close()
+        from engine import unload
+
+        for name in MODULES:
+            unload(name)
+        return t(b"n_save_refused") % e
+    h.bot_ms = app.settings.delay()
+    link = app.link = HostSession(radio, h)
+    link.saved_at = _key(h.match.state)  # saved as it stands
+    _host_table(app, h)
+    return ""
+
+
+def _host_table(app, h):
     m = h.match
     m.remote = 0  # the seats on other devices: never handed over to (no pass-and-play page)
     for p in range(len(h.seats)):

@@ -305,8 +305,28 @@ for preset, seed in (("classic", 5), ("cinquillo", 6)):
                   delay=(0, 200))
     r = t.play()
     print("link %s: rounds=%d identical=%d unfair=%d" % (preset, r, t.views_identical(), len(t.unfair())))
+from firmware import linksave
+t = LinkTable(make_rules("cinquillo", players=3, rounds=1), remote=2, seed=7)
+cut = []
+def restart(tt):
+    h = tt.host
+    if cut or h.match is None or h.match.state.hist_len < 9:
+        return
+    blob = linksave.save(h)
+    cut.append(len(blob))
+    tt.ether.radios.remove(h.radio)
+    back, _ = linksave.restore(tt.ether.radio("H"), blob, tt.now + 3000, randbytes=h.randbytes)
+    back.listeners.append(tt._host_event)
+    back.bot_ms = tt.think_ms
+    tt.now += 3000
+    tt.host = back
+t.play(moves=restart)
+print("link restored: cut=%d identical=%d unfair=%d" % (len(cut), t.views_identical(), len(t.unfair())))
 """
-WANT = "link classic: rounds=1 identical=1 unfair=0\nlink cinquillo: rounds=1 identical=1 unfair=0\n"
+WANT = (
+    "link classic: rounds=1 identical=1 unfair=0\nlink cinquillo: rounds=1 identical=1 unfair=0\n"
+    "link restored: cut=1 identical=1 unfair=0\n"
+)
 
 
 def test_link_L9_core_on_micropython_unix_port(tmp_path):

@@ -85,6 +85,43 @@ def test_link_screens_a_joiner_whose_host_is_silent_says_it_waits():
     j.run_until(lambda: t(b"lk_lost") not in " ".join(j.screen_texts()), limit=200)
 
 
+def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_plays_on():
+    """L6 on the device's screens: the host saves the table each turn (firmware/linksave.py in the
+    store's slot); switched off mid-round, on again, Continue puts the table back, the joiner's
+    device finds it again and gets its seat back, and the match ends with both views the same and
+    every round's deal checked. The save is cleared once the match is over."""
+    p = Pair("sim", saves=True)
+    h, j = p.host, p.join
+    code = to_lobby(h, "cinquillo", 3, level2="easy", length=("rounds", 3))
+    to_table_list(j)
+    enter_code(j, code)
+    j.run_until(lambda: j.screen_name() == "Waiting")
+    h.run_until(lambda: h.app.link.host.can_start())
+    h.press("A")
+    j.run_until(lambda: j.app.screen.table, limit=500)
+    h.run_until(lambda: h.app.screen.table, limit=500)
+    s = h.app.match.state
+    play_to_the_end(h, j, until=lambda: s.round_no == 1 and s.hist_len >= 8 and not (s.placed or s.drawn))
+    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"
+    at = (s.round_no, s.hist_len)
+    h = p.restart_host()  # switched off and on
+    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK", "the table's save is read at boot"
+    h.menu_to(t(b"m_continue"))
+    h.press("A")
+    h.run_until(lambda: h.app.screen.table, limit=200)
+    s = h.app.match.state
+    assert (s.round_no, s.hist_len) == at
+    host = h.app.link.host
+    seat = j.app.link.client.seat
+    h.run_until(lambda: host.seat_state(seat) != 5, limit=600)  # the joiner back (not away)
+    play_to_the_end(h, j)
+    hv = host.seat_view(seat)
+    cv = j.app.link.client.view
+    assert bytes(hv.history[: 2 * hv.hist_len]) == bytes(cv.history[: 2 * cv.hist_len])
+    assert len(j.app.link.client.checked) == 3 and all(bad == [] for _, bad in j.app.link.client.checked)
+    assert h.app.saved is None  # the match over: nothing to continue
+
+
 def test_link_window_radio_takes_the_beacon_port_or_any_when_it_is_taken():
     from host.play import sim
     from host.play.linkterm import BEACON_PORT

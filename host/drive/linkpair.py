@@ -32,16 +32,30 @@ def on_glass(d):
 
 
 class Pair:
-    def __init__(self, profile="sim", seed=3, lang=None, lazy=True, **faults):
+    def __init__(self, profile="sim", seed=3, lang=None, lazy=True, saves=False, **faults):
+        """saves: the host has a storage region (an 8 KiB flash stand-in), as a board does."""
         self.ether = Ether(seed, **faults)
         self.lazy = lazy
-        self.host = self._device("H", profile, lang)
+        self.profile = profile
+        self.lang = lang
+        self.host = self._device("H", profile, lang, bytearray(b"\xff" * 8192) if saves else None)
         self.join = self._device("C", profile, lang)
         self.host.peers = (self._stepper(self.join),)
         self.join.peers = (self._stepper(self.host),)
 
-    def _device(self, name, profile, lang):
-        d = Driver(profile, lazy=self.lazy, lang=lang, keyboard=False)  # the board's own buttons
+    def restart_host(self):
+        """The host switched off and on: a new app on the same storage, its radio a new one under
+        the same name (the old one gone from the ether), at the title menu, on the same clock."""
+        old = self.host
+        self.ether.radios = [r for r in self.ether.radios if r.name != "H"]
+        self.host = self._device("H", self.profile, self.lang, bytearray(old.board.nvm))
+        self.host.now = old.now
+        self.host.peers = (self._stepper(self.join),)
+        self.join.peers = (self._stepper(self.host),)
+        return self.host
+
+    def _device(self, name, profile, lang, nvm=None):
+        d = Driver(profile, lazy=self.lazy, lang=lang, keyboard=False, nvm=nvm)  # the board's own buttons
         d.board.radio = lambda: self.ether.radio(name)
         _track_layer(d.board)
         d.board.ident = "dev" + name
@@ -98,8 +112,11 @@ def to_table_list(j):
     assert j.screen_name() == "CodeEntry"
 
 
-def play_to_the_end(h, j, steps=3000):
+def play_to_the_end(h, j, steps=3000, until=None):
+    """Both people take their turns and page on until both show the match over (or until())."""
     for _ in range(steps):
+        if until is not None and until():
+            return
         for d in (h, j):
             m = d.app.match
             if d.app.screen.table and m is not None and m.state.is_round_over():
