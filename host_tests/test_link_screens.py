@@ -7,7 +7,15 @@ import os
 import pytest
 
 from firmware.lang import t
-from host.drive.linkpair import Pair, enter_code, play_to_the_end, playing_until, to_lobby, to_table_list
+from host.drive.linkpair import (
+    Pair,
+    enter_code,
+    play_to_the_end,
+    playing_until,
+    seat_and_start,
+    to_lobby,
+    to_table_list,
+)
 
 
 @pytest.mark.parametrize("profile", ["sim", "clue", "feather_tft", "oled128x64", "pico_lcd_114"])
@@ -18,12 +26,7 @@ def test_link_screens_a_host_and_a_joiner_play_a_match_from_the_title_menus(prof
     # the whole match to 30 points on the simulator's own profile (rounds after rounds), one round elsewhere
     code = to_lobby(h) if profile == "sim" else to_lobby(h, length=("rounds", 1))
     to_table_list(j)
-    enter_code(j, code)
-    j.run_until(lambda: j.screen_name() == "Waiting")
-    h.run_until(lambda: h.app.link.host.can_start())
-    h.press("A")
-    j.run_until(lambda: j.app.screen.table, limit=500)
-    h.run_until(lambda: h.app.screen.table, limit=500)
+    seat_and_start(h, j, code)
     play_to_the_end(h, j)
     hv = h.app.link.host.seat_view(1)
     cv = j.app.link.client.view
@@ -42,12 +45,7 @@ def _seated_table(profile="sim", game="cinquillo", players=2, **values):
     assert any(text.startswith(t(b"lk_wrong_code")) for text in j.screen_texts()), j.screen_texts()
     for _ in range(4):
         j.press("LEFT") if j.has("LEFT") else None
-    enter_code(j, code)
-    j.run_until(lambda: j.screen_name() == "Waiting")
-    h.run_until(lambda: h.app.link.host.can_start())
-    h.press("A")
-    j.run_until(lambda: j.app.screen.table, limit=500)
-    h.run_until(lambda: h.app.screen.table, limit=500)
+    seat_and_start(h, j, code)
     return p, h, j
 
 
@@ -94,12 +92,7 @@ def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_pla
     h, j = p.host, p.join
     code = to_lobby(h, "cinquillo", 3, level2="easy", length=("rounds", 3))
     to_table_list(j)
-    enter_code(j, code)
-    j.run_until(lambda: j.screen_name() == "Waiting")
-    h.run_until(lambda: h.app.link.host.can_start())
-    h.press("A")
-    j.run_until(lambda: j.app.screen.table, limit=500)
-    h.run_until(lambda: h.app.screen.table, limit=500)
+    seat_and_start(h, j, code)
     s = h.app.match.state
     play_to_the_end(h, j, until=lambda: s.round_no == 1 and s.hist_len >= 8 and not (s.placed or s.drawn))
     assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"

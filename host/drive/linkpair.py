@@ -112,6 +112,16 @@ def to_table_list(j):
     assert j.screen_name() == "CodeEntry"
 
 
+def seat_and_start(h, j, code):
+    """The joiner types the code and waits to be seated, the host starts, both at the table."""
+    enter_code(j, code)
+    j.run_until(lambda: j.screen_name() == "Waiting")
+    h.run_until(lambda: h.app.link.host.can_start())
+    h.press("A")
+    j.run_until(lambda: j.app.screen.table, limit=500)
+    h.run_until(lambda: h.app.screen.table, limit=500)
+
+
 def play_to_the_end(h, j, steps=3000, until=None):
     """Both people take their turns and page on until both show the match over (or until())."""
     for _ in range(steps):
