@@ -239,8 +239,10 @@ class Lobby(Screen):
             j = i - first + self.top
             p.lines[i].set(lines[j] if i >= first and j < len(lines) else "", ui.WHITE, None)
         self.room = room
-        go = ((A, b"lk_start"),) if host.can_start() else ()
-        p.footer.set(keys.hint(app.board, go + ((back_button(app.board), b"k_back"),), p.cols), ui.DIM)
+        pairs = (((A, b"lk_start"),) if host.can_start() else ()) + ((back_button(app.board), b"k_back"),)
+        p.footer.set(keys.hint(app.board, pairs, p.cols), ui.DIM)
+        if len(pairs) > 1 and first + len(lines) < p.rows and len(keys.hint(app.board, pairs)) > p.cols:
+            p.lines[p.rows - 1].set(keys.hint(app.board, pairs[1:], p.cols), ui.DIM, None)  # (the CLUE's)
         app.dirty = True
 
     def tick(self, app, now):
