@@ -207,3 +207,27 @@ def test_espnow_link_match_host_and_two_joiners_end_identical_through_ring_drops
     calm = LinkTable(rules, remote=2, seed=seed)  # the same deals and moves on a faultless Ether
     calm.play()
     assert _result(calm) == _result(t)
+
+
+def test_radiocheck_script_two_boards_find_roles_and_report_loss_rtt_and_the_largest_frame():
+    from host.ship.radiocheck import espnow as check
+
+    air = espnow.new_air()
+    said = {1: [], 2: []}
+    boards = []
+    for n in (2, 1):  # the higher MAC starts first: the roles still come from the MACs
+        air.station(mac(n))
+        boards.append(check.Check(espnow, espnow.ESPNow(buffer_size=check.BUFFER), mac(n), said[n].append))
+    now = 0
+    while not any(line.startswith("  largest") for line in said[1]) and now < 200000:
+        now += 5
+        air.now = now
+        for b in boards:
+            b.step(now)
+    assert [b.role for b in boards] == ["echo", "ping"]
+    text = "\n".join(said[1])
+    for size in (16, 64, 128, 200, 250):
+        assert "%3d bytes: sent 20, echoed 20, loss 0%%, rtt min 5 / median 5 / max 5 ms" % size in text, text
+    assert "251 bytes: sent 20, echoed 0, loss 100%, refused: IDFError: ESP-NOW error 0x3066" in text, text
+    assert "burst of 12 x 200 bytes: 12 echoed within 1 s" in text
+    assert "largest frame echoed whole: 250 bytes" in text
