@@ -231,3 +231,17 @@ def test_radiocheck_script_two_boards_find_roles_and_report_loss_rtt_and_the_lar
     assert "251 bytes: sent 20, echoed 0, loss 100%, refused: IDFError: ESP-NOW error 0x3066" in text, text
     assert "burst of 12 x 200 bytes: 12 echoed within 1 s" in text
     assert "largest frame echoed whole: 250 bytes" in text
+
+
+def test_espnow_radio_costs_the_boot_heap_a_method_and_its_import_under_4_kib_in_the_32_bit_vm():
+    """host/measure/radio_mem.py (make bench): 1,776 bytes held by the import and 128 for the
+    Feather's radio method on 2026-12-07; the goals hold them with a wide margin."""
+    from host.emulate import mpvm
+    from host.measure import radio_mem
+
+    ok, why = mpvm.available()
+    if not ok:
+        pytest.skip(why)
+    got = radio_mem.measure()
+    assert 0 < got["radio_espnow_import_bytes"] < 4096, got
+    assert 0 < got["feather_tft_radio_method_bytes"] < 512, got
