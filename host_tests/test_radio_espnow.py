@@ -2,6 +2,8 @@
 CircuitPython's espnow (host/emulate/stubs/espnow.py: the port's ring buffer, 250-byte limit,
 peer list and errors, read in its source), several stations on one in-process air."""
 
+import os
+import subprocess
 import sys
 import types
 
@@ -245,3 +247,37 @@ def test_espnow_radio_costs_the_boot_heap_a_method_and_its_import_under_4_kib_in
     got = radio_mem.measure()
     assert 0 < got["radio_espnow_import_bytes"] < 4096, got
     assert 0 < got["feather_tft_radio_method_bytes"] < 512, got
+
+
+MP_SCRIPT = """import sys
+sys.path.insert(0, %r)
+sys.path.insert(0, %r)
+import espnow
+from boards.radio_espnow import EspNowRadio
+air = espnow.new_air()
+air.station(b"\\x01" * 6)
+a = EspNowRadio(526, espnow=espnow)
+air.station(b"\\x02" * 6)
+b = EspNowRadio(526, espnow=espnow)
+assert a.broadcast(b"hi") and b.recv() == (b"\\x01" * 6, b"hi")
+assert not a.send(b"\\x02" * 6, b"x" * 251)
+for i in range(4):
+    assert a.send(b"\\x02" * 6, bytes([i]) * 250)
+assert b.dropped() == 2 and b.recv()[1] == bytes(250) and b.recv()[1] == b"\\x01" * 250 and b.recv() is None
+a.close()
+a.close()
+print("ok")
+"""
+
+
+def test_espnow_radio_runs_on_the_micropython_unix_port(tmp_path):
+    """CircuitPython is MicroPython underneath: the radio (and the stand-in) run there unchanged."""
+    from host.emulate import upy
+
+    if upy.micropython() is None:
+        pytest.skip("micropython not installed")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = tmp_path / "radio.py"
+    script.write_text(MP_SCRIPT % (os.path.join(root, "host", "emulate", "stubs"), root))
+    p = subprocess.run([upy.micropython(), str(script)], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr
