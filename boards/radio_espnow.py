@@ -48,32 +48,38 @@ class EspNowRadio:
             e.deinit()
             raise
         self.e = e
-        self.peers = []  # unicast Peers, the one sent to longest ago first
+        # The unicast peers, the one sent to longest ago first, and their MACs (Peer.mac makes a
+        # new bytes at each reading: the search reads these instead).
+        self.peers = []
+        self.macs = []
         self.sent = self.lost = 0
 
     def _peer(self, addr):
-        peers = self.peers
-        for i in range(len(peers)):
-            p = peers[i]
-            if p.mac == addr:
-                if i != len(peers) - 1:
-                    peers.append(peers.pop(i))
-                return p
-        p = self.espnow.Peer(mac=addr)  # ValueError unless 6 bytes
-        if len(peers) >= PEERS - 1:
-            self._drop(peers[0])
+        macs = self.macs
+        for i in range(len(macs)):
+            if macs[i] == addr:
+                if i != len(macs) - 1:
+                    macs.append(macs.pop(i))
+                    self.peers.append(self.peers.pop(i))
+                return self.peers[-1]
+        p = self.espnow.Peer(mac=addr)  # ValueError unless 6 bytes, TypeError unless a buffer
+        if len(macs) >= PEERS - 1:
+            self._drop()
         try:
             self.e.peers.append(p)
         except OSError:  # ESP-IDF's list full after all (IDFError FULL): make room, once
-            if not peers:
+            if not macs:
                 raise
-            self._drop(peers[0])
+            self._drop()
             self.e.peers.append(p)
-        peers.append(p)
+        self.peers.append(p)
+        macs.append(addr)  # bytes from recv(): the link core answers the addresses it heard
         return p
 
-    def _drop(self, p):
-        self.peers.remove(p)
+    def _drop(self):
+        """The peer sent to longest ago let go."""
+        p = self.peers.pop(0)
+        self.macs.pop(0)
         try:
             self.e.peers.remove(p)
         except (OSError, ValueError):  # not in ESP-IDF's list (NOT_FOUND): gone already
@@ -88,7 +94,7 @@ class EspNowRadio:
             e.send(data, self.everyone if addr == BROADCAST else self._peer(addr))
         except (OSError, ValueError, TypeError, MemoryError):
             # IDFError (an OSError): not found, channel, the queue full for 2 s; espidf.MemoryError;
-            # ValueError: an address that is not a MAC.
+            # ValueError, TypeError: an address that is not a MAC.
             self.lost += 1
             return False
         self.sent += 1
@@ -117,6 +123,7 @@ class EspNowRadio:
         e = self.e
         self.e = None
         self.peers = []
+        self.macs = []
         if e is not None:
             try:
                 e.deinit()
