@@ -18,6 +18,19 @@ class FeatherTFT(FeatherTFTScheme, Board):
         self.keys = keypad.Keys((board.D0,), value_when_pressed=False, pull=True)
         self.event = keypad.Event()
         self.pixels = neopixels(1)
+        self.link_radio = None
+
+    def radio(self):
+        """Link play's radio (boards/base.py radio): ESP-NOW, its module imported only now. The
+        port allows one ESPNow at a time: one left open (a session that never closed it) is
+        closed first."""
+        from boards.radio_espnow import EspNowRadio
+
+        if self.link_radio is not None:
+            self.link_radio.close()
+            self.link_radio = None
+        self.link_radio = EspNowRadio()
+        return self.link_radio
 
 
 class FeatherReverseTFT(FeatherReverseTFTScheme, FeatherTFT):

@@ -3,6 +3,7 @@
     t = LinkTable(rules, remote=3, seed=7, loss=200, dup=50, reorder=100, delay=(0, 200))
     t.play()            # to the match's end (or t.play(rounds=2))
     t.views_identical() # every client's view byte for byte the host's view of its seat
+    LinkTable(rules, remote=2, radio=make)  # make(name) -> another radio than the Ether's
 
 A host (seat 0 played by a seeded bot on the host's own view, like its person) and clients on
 a firmware/linkloop.py Ether; each client's player is a seeded bot on the client's SeatView
@@ -32,15 +33,27 @@ def seeded_bytes(seed):
 
 class LinkTable:
     def __init__(
-        self, rules, remote=3, seed=1, loss=0, dup=0, reorder=0, delay=(0, 0), bots=None, code="4711", think_ms=0
+        self,
+        rules,
+        remote=3,
+        seed=1,
+        loss=0,
+        dup=0,
+        reorder=0,
+        delay=(0, 0),
+        bots=None,
+        code="4711",
+        think_ms=0,
+        radio=None,
     ):
         n = rules.players
         self.rules = rules
         self.seed = seed
         self.ether = Ether(seed, loss, dup, reorder, delay)
+        self.radio = radio or self.ether.radio  # name ("H", "C0", ...) -> a radio: another kind's test
         seats = ["you"] + ["remote"] * remote + (bots or ["easy"]) * n
         self.host = LinkHost(
-            self.ether.radio("H"),
+            self.radio("H"),
             rules,
             seats[:n],
             code,
@@ -63,7 +76,7 @@ class LinkTable:
 
     def new_client(self, i, randbytes=None):
         c = LinkClient(
-            self.ether.radio("C%d" % i),
+            self.radio("C%d" % i),
             "dev%d" % i,
             "P%d" % (i + 2),
             self.now if hasattr(self, "now") else 0,
