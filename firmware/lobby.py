@@ -28,8 +28,10 @@ def show(app, key):
         return
     from firmware import remote
 
-    remote.join(app)
-    app.show(TablesMenu(app))
+    if remote.join(app):
+        app.show(TablesMenu(app))
+    else:
+        show_title(app)
 
 
 def back_button(board):
@@ -140,8 +142,10 @@ class HostSetup(SetupMenu):
         r = rand(2)
         code = "%04d" % ((r[0] << 8 | r[1]) % 10000)
         seats = ["you"] + app.setup["hlevels"][1 : rules.players]
-        remote.host(app, rules, seats, code, device_name(app.board), rand)
-        app.show(Lobby(app))
+        if remote.host(app, rules, seats, code, device_name(app.board), rand):
+            app.show(Lobby(app))
+        else:
+            show_title(app)
 
 
 class BigCode:

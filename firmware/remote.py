@@ -179,13 +179,28 @@ def _match_over(app):
 # --- starting ------------------------------------------------------------------------------
 
 
+def open_radio(app):
+    """The board's radio, or None with why on the title menu (a radio that would not start: the
+    Wi-Fi or the BLE stack refusing; never the crash screen)."""
+    try:
+        return app.board.radio()
+    except Exception as e:
+        print("link: radio: %s" % (e,))
+        app.add_notice(t(b"lk_no_radio") % (e,))
+        return None
+
+
 def host(app, rules, seats, code, name, randbytes):
+    """The host's session (False, with why on the title menu, where the radio would not start)."""
     from firmware.linkhost import LinkHost
 
-    radio = app.board.radio()
+    radio = open_radio(app)
+    if radio is None:
+        return False
     h = LinkHost(radio, rules, seats, code, app.now, name=name, randbytes=randbytes, seed=app.fresh_seed())
     h.bot_ms = app.settings.delay()
     app.link = HostSession(radio, h)
+    return True
 
 
 def start(app):
@@ -201,10 +216,11 @@ def resume(app):
     back). '' when it is on the table, else why not."""
     from firmware import linksave
 
-    board = app.board
-    if board.radio is None:
+    if app.board.radio is None:
         return t(b"n_save_refused") % "no radio"
-    radio = board.radio()
+    radio = open_radio(app)
+    if radio is None:
+        return t(b"n_save_refused") % "radio"
     try:
         h, _ = linksave.restore(radio, app.saved, app.now, randbytes=getattr(app, "randbytes", None))
     except ValueError as e:  # linksave.LinkSaveError, or a snapshot's
@@ -234,14 +250,18 @@ def _host_table(app, h):
 
 
 def join(app):
+    """A client's session, listening for tables (False as host())."""
     from firmware.linkclient import LinkClient
     from firmware.lobby import device_id, device_name
 
-    radio = app.board.radio()
+    radio = open_radio(app)
+    if radio is None:
+        return False
     c = LinkClient(
         radio, device_id(app.board), device_name(app.board), app.now, randbytes=getattr(app, "randbytes", None)
     )
     app.link = ClientSession(radio, c, app)
+    return True
 
 
 def play_client(app):

@@ -115,6 +115,26 @@ def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_pla
     assert h.app.saved is None  # the match over: nothing to continue
 
 
+def test_link_screens_a_radio_that_will_not_start_is_said_on_the_title_menu():
+    p = Pair("clue")
+    h = p.host
+
+    def broken():
+        raise OSError("Wi-Fi is off")
+
+    h.board.radio = broken
+    h.menu_to(t(b"m_join"))
+    h.press("A")
+    assert h.screen_name() == "TitleMenu" and h.app.link is None
+    assert any("Wi-Fi is off" in text for text in h.screen_texts()), h.screen_texts()
+    h.menu_to(t(b"m_host"))
+    h.press("A")
+    h.menu_to("start")
+    h.press("A")  # the host's set-up's Start: the radio would be opened now
+    assert h.screen_name() == "TitleMenu" and h.app.link is None
+    assert any("Wi-Fi is off" in text for text in h.screen_texts()), h.screen_texts()
+
+
 def test_link_window_radio_takes_the_beacon_port_or_any_when_it_is_taken():
     from host.play import sim
     from host.play.linkterm import BEACON_PORT
