@@ -32,15 +32,31 @@ def seeded_bytes(seed):
 
 class LinkTable:
     def __init__(
-        self, rules, remote=3, seed=1, loss=0, dup=0, reorder=0, delay=(0, 0), bots=None, code="4711", think_ms=0
+        self,
+        rules,
+        remote=3,
+        seed=1,
+        loss=0,
+        dup=0,
+        reorder=0,
+        delay=(0, 0),
+        bots=None,
+        code="4711",
+        think_ms=0,
+        radio=None,
+        clock=None,
     ):
+        """radio(name) -> a radio (default: the Ether's); clock(now) is told each step's time
+        (another radio's air: host/emulate/stubs/_bleio.py Air.advance)."""
         n = rules.players
         self.rules = rules
         self.seed = seed
         self.ether = Ether(seed, loss, dup, reorder, delay)
+        self.make_radio = radio or self.ether.radio
+        self.clock = clock
         seats = ["you"] + ["remote"] * remote + (bots or ["easy"]) * n
         self.host = LinkHost(
-            self.ether.radio("H"),
+            self.make_radio("H"),
             rules,
             seats[:n],
             code,
@@ -63,7 +79,7 @@ class LinkTable:
 
     def new_client(self, i, randbytes=None):
         c = LinkClient(
-            self.ether.radio("C%d" % i),
+            self.make_radio("C%d" % i),
             "dev%d" % i,
             "P%d" % (i + 2),
             self.now if hasattr(self, "now") else 0,
@@ -94,6 +110,8 @@ class LinkTable:
         self.now += STEP_MS
         now = self.now
         self.ether.now = now
+        if self.clock is not None:
+            self.clock(now)
         self.host.step(now)
         for i in range(len(self.clients)):
             c = self.clients[i]
