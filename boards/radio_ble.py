@@ -335,7 +335,7 @@ class BleRadio:
             return
         self._stop_scan()
         try:
-            self.scan = self.ad.start_scan(self.prefix, buffer_size=SCAN_BYTES, active=False, minimum_rssi=-90)
+            self.scan = self.ad.start_scan(prefixes=self.prefix, buffer_size=SCAN_BYTES, active=False, minimum_rssi=-90)
             self.scan_at = self.ms()
         except Exception as e:
             self._fail(e)

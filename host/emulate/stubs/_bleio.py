@@ -10,10 +10,11 @@ several devices in one process see each other's advertisements, connect and move
 air of its own. Modeled at its worst on github:adafruit/circuitpython (10.x, main 2026-08):
 
 - shared-bindings/_bleio/Adapter.c: start_advertising(data, *, scan_response, connectable=True,
-  anonymous, timeout, interval=0.1 (0.02-10.24), tx_power, directed_to); start_scan(prefixes, *,
-  buffer_size=512, extended=False, timeout=None, interval=0.1, window=0.1, minimum_rssi=-80,
-  active=True); connect(address, *, timeout) (required); a scan response with an extended
-  connectable advertisement is refused.
+  anonymous, timeout, interval=0.1 (0.02-10.24), tx_power, directed_to); start_scan(*, prefixes
+  (keyword-only in allowed_args though documented positional), buffer_size=512,
+  extended=False, timeout=None, interval=0.1, window=0.1, minimum_rssi=-80, active=True);
+  connect(address, *, timeout) (required); a scan response with an extended connectable
+  advertisement is refused.
 - ports/nordic/common-hal/_bleio/Adapter.c: "Already advertising." while the program advertises;
   data over 31 bytes advertises extended (a scan without extended=True never hears it), over 238
   connectable or 255 refused; start_scan while the program advertises is NRF_ERROR_BUSY
@@ -575,8 +576,8 @@ class Adapter:
 
     def start_scan(
         self,
-        prefixes=b"",
         *,
+        prefixes=b"",  # keyword-only in the binding's allowed_args, whatever its docstring says
         buffer_size=512,
         extended=False,
         timeout=None,
