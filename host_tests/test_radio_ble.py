@@ -317,3 +317,24 @@ def test_ble_whole_linked_match_host_and_two_joiners_views_identical_seed(preset
     assert (list(s.scores), bytes(s.history[: 2 * s.hist_len])) == (list(c.scores), bytes(c.history[: 2 * c.hist_len]))
     for r in radios.values():  # no call stood still longer than a bounded connect
         assert max(r.ad.blocked_ms) <= CONNECT_S * 1000 and r.blocked_ms <= CONNECT_S * 1000
+
+
+def test_ble_radiocheck_pings_are_answered_over_the_stand_in():
+    from host.ship.radiocheck.ble import Check
+
+    net = Net()
+    lines = []
+    clock = lambda: net.air.now  # noqa: E731
+    host = Check("host", net.radio("host"), clock, out=lines.append)
+    join = Check("join", net.radio("j1"), clock, out=lines.append, size=200)
+
+    def each(now):
+        host.step()
+        join.step()
+
+    net.run(10500, each)
+    assert join.answered > 50 and join.answered + join.late + len(join.waiting) == join.sent
+    reports = [x for x in lines if x.startswith("join:")]
+    assert reports and "loss" in reports[-1] and "rtt" in reports[-1]
+    with pytest.raises(ValueError):
+        Check("join", net.radio("j2"), clock, size=PACKET)
