@@ -59,8 +59,9 @@ class Board:
     holdmap = None
     has_backlight = False
     # Link play (firmware/lobby.py, remote.py): a callable opening the board's radio (send(addr,
-    # data), broadcast(data), recv() -> (addr, data) or None, close()), or None. No board profile
-    # sets one yet (ESP-NOW, BLE, a Pico W's Wi-Fi: issue 47); the simulator's is boards/radio_udp.py.
+    # data), broadcast(data), recv() -> (addr, data) or None, close()), or None. The CLUE's is BLE
+    # (boards/radio_ble.py); ESP-NOW and a Pico W's Wi-Fi are still to come (issue 47); the
+    # simulator's is boards/radio_udp.py.
     radio = None
     # A speed fact, not a rule: True on hosts that decide ~20x the expert's work within the bot
     # budget (the desktop simulator, the browser page, ESP32-S3 class boards). Handhelds: False.
