@@ -338,3 +338,29 @@ def test_ble_radiocheck_pings_are_answered_over_the_stand_in():
     assert reports and "loss" in reports[-1] and "rtt" in reports[-1]
     with pytest.raises(ValueError):
         Check("join", net.radio("j2"), clock, size=PACKET)
+
+
+def test_ble_clue_ships_the_radio_and_loads_it_only_when_opened(monkeypatch):
+    import subprocess
+    import sys
+
+    from host.ship import bundle
+
+    assert "boards/radio_ble.mpy" in [rel for rel, _ in bundle.plan("clue")]
+    assert not [rel for rel, _ in bundle.plan("pybadge") if "radio_ble" in rel]
+    code = "import sys, boards.clue; print('boards.radio_ble' in sys.modules)"
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.stdout.strip().splitlines()[-1] == "False"  # the boot does not load it
+
+    from boards.clue import Clue
+
+    air = ST.Air()
+    monkeypatch.setitem(sys.modules, "_bleio", air.device("clue"))  # what `import _bleio` gives on the board
+
+    class Board:
+        pass
+
+    board = Board()
+    radio = Clue.radio(board)
+    assert isinstance(radio, BleRadio) and radio.keep is board and radio.ad.enabled
+    radio.close()
