@@ -364,3 +364,35 @@ def test_ble_clue_ships_the_radio_and_loads_it_only_when_opened(monkeypatch):
     radio = Clue.radio(board)
     assert isinstance(radio, BleRadio) and radio.keep is board and radio.ad.enabled
     radio.close()
+
+
+UPY_PROBE = """
+import sys
+import _bleio as st
+from boards.radio_ble import BleRadio
+from engine.rules import make_rules
+from host.emulate.linktable import LinkTable
+air = st.Air()
+radio = lambda name: BleRadio(bleio=air.device(name), clock=lambda: air.now)
+t = LinkTable(make_rules("classic", players=3, rounds=1), remote=2, seed=5, radio=radio, clock=air.advance)
+r = t.play()
+print("ble: rounds=%d identical=%d unfair=%d" % (r, t.views_identical(), len(t.unfair())))
+"""
+
+
+def test_ble_whole_match_on_the_micropython_unix_port(tmp_path):
+    """The radio (and the stand-in) on a MicroPython runtime, as CircuitPython is one."""
+    import subprocess
+
+    from host.emulate import upy
+
+    mp = upy.micropython()
+    if mp is None:
+        if os.environ.get("CI"):
+            pytest.fail("the MicroPython unix port is missing under CI")
+        pytest.skip("no MicroPython unix port in this venv (make venv installs it)")
+    path = tmp_path / "bleprobe.py"
+    stubs = os.path.join(ROOT, "host", "emulate", "stubs")
+    path.write_text("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n" % (ROOT, stubs) + UPY_PROBE)
+    r = subprocess.run([mp, "-X", "heapsize=2M", str(path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0 and r.stdout == "ble: rounds=1 identical=1 unfair=0\n", r.stdout + r.stderr
