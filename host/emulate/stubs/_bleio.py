@@ -7,7 +7,8 @@ several devices in one process see each other's advertisements, connect and move
     air.cut("joiner1")                # out of range: heard by none, its links silent
 
 `import _bleio` (this folder on the path: the unix port's memory runs) gives one device on an
-air of its own. Modeled at its worst on github:adafruit/circuitpython (10.x, main 2026-08):
+air of its own. Modeled at its worst on github:adafruit/circuitpython cd3da4a5d8 (main of 2026-08-21,
+10.3.0-alpha.4 and 185 commits):
 
 - shared-bindings/_bleio/Adapter.c: start_advertising(data, *, scan_response, connectable=True,
   anonymous, timeout, interval=0.1 (0.02-10.24), tx_power, directed_to); start_scan(*, prefixes
