@@ -100,12 +100,14 @@ soak: $(STAMP) $(MPVM_STAMP)
 # docs/measurements.md's block (nothing tracked changes without it). Then the link_* figures
 # (host/measure/link_bench.py: 200 linked rounds through the seeded UDP relay, a CPython host and
 # MicroPython unix-port seats, and the fairness check's 100 + 100 tables; about 20 min on 2 cores),
-# and the ESP-NOW radio's heap (host/measure/radio_mem.py, the 32-bit VM; a second).
+# the ESP-NOW radio's heap (host/measure/radio_mem.py, the 32-bit VM; a second) and the ble_*
+# figures (host/measure/ble_mem.py: the CLUE joiner's BLE radio's heap, seconds).
 bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP) $(RP2040_STAMP)
 	$(PY) -m host.measure.bench $(ARGS)
 	$(PY) -m host.measure.rp2040_bench
 	$(PY) -m host.measure.link_bench
 	$(PY) -m host.measure.radio_mem
+	$(PY) -m host.measure.ble_mem
 
 # The bot ladder: each level in one seat against three of the level below, duplicated deals,
 # in each game. ARGS adds to it or replaces its parts: --seats/--ladder replace the ladder,

@@ -60,7 +60,8 @@ class Board:
     has_backlight = False
     # Link play (firmware/lobby.py, remote.py): a callable opening the board's radio (send(addr,
     # data), broadcast(data), recv() -> (addr, data) or None, close()), or None. The Feather TFTs'
-    # is ESP-NOW (boards/feather_tft.py); the simulator's is boards/radio_udp.py.
+    # is ESP-NOW (boards/feather_tft.py), the CLUE's BLE (boards/radio_ble.py); the simulator's
+    # is boards/radio_udp.py.
     radio = None
     # A speed fact, not a rule: True on hosts that decide ~20x the expert's work within the bot
     # budget (the desktop simulator, the browser page, ESP32-S3 class boards). Handhelds: False.

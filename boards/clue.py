@@ -20,6 +20,12 @@ class Clue(ClueScheme, Board):
         self.speaker = Speaker(board.SPEAKER)
         self.pixels = neopixels(1)
 
+    def radio(self):
+        """Link play over BLE (boards/radio_ble.py), loaded only now."""
+        from boards.radio_ble import BleRadio
+
+        return BleRadio(keep=self)
+
 
 def make():
     return Clue()

@@ -3,7 +3,6 @@
     t = LinkTable(rules, remote=3, seed=7, loss=200, dup=50, reorder=100, delay=(0, 200))
     t.play()            # to the match's end (or t.play(rounds=2))
     t.views_identical() # every client's view byte for byte the host's view of its seat
-    LinkTable(rules, remote=2, radio=make)  # make(name) -> another radio than the Ether's
 
 A host (seat 0 played by a seeded bot on the host's own view, like its person) and clients on
 a firmware/linkloop.py Ether; each client's player is a seeded bot on the client's SeatView
@@ -45,15 +44,19 @@ class LinkTable:
         code="4711",
         think_ms=0,
         radio=None,
+        clock=None,
     ):
+        """radio(name) -> a radio (default: the Ether's); clock(now) is told each step's time
+        (another radio's air: host/emulate/stubs/_bleio.py Air.advance)."""
         n = rules.players
         self.rules = rules
         self.seed = seed
         self.ether = Ether(seed, loss, dup, reorder, delay)
-        self.radio = radio or self.ether.radio  # name ("H", "C0", ...) -> a radio: another kind's test
+        self.make_radio = radio or self.ether.radio
+        self.clock = clock
         seats = ["you"] + ["remote"] * remote + (bots or ["easy"]) * n
         self.host = LinkHost(
-            self.radio("H"),
+            self.make_radio("H"),
             rules,
             seats[:n],
             code,
@@ -76,7 +79,7 @@ class LinkTable:
 
     def new_client(self, i, randbytes=None):
         c = LinkClient(
-            self.radio("C%d" % i),
+            self.make_radio("C%d" % i),
             "dev%d" % i,
             "P%d" % (i + 2),
             self.now if hasattr(self, "now") else 0,
@@ -107,6 +110,8 @@ class LinkTable:
         self.now += STEP_MS
         now = self.now
         self.ether.now = now
+        if self.clock is not None:
+            self.clock(now)
         self.host.step(now)
         for i in range(len(self.clients)):
             c = self.clients[i]
