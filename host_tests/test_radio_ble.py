@@ -396,3 +396,40 @@ def test_ble_whole_match_on_the_micropython_unix_port(tmp_path):
     path.write_text("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n" % (ROOT, stubs) + UPY_PROBE)
     r = subprocess.run([mp, "-X", "heapsize=2M", str(path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 0 and r.stdout == "ble: rounds=1 identical=1 unfair=0\n", r.stdout + r.stderr
+
+
+def test_ble_joiner_reconnects_after_the_host_was_out_of_range():
+    net = Net()
+    h, j, got, each = host_and_joiner(net)
+
+    def chat(now):
+        each(now)
+        if j.links and now % 500 == 0:  # as the link core pings
+            j.send(j.links[0].addr, b"ping")
+        for a, d in got["host"][-1:]:
+            if d == b"ping" and now % 500 == 0:
+                h.send(a, b"pong")
+
+    net.run(3000, chat)
+    first = [a for a, d in got["host"]][0]
+    net.air.cut("host")
+    net.run(6000, chat)  # past the 4 s supervision timeout: both ends let go
+    assert h.links == [] and j.links == [] and j.scan is not None  # the joiner listens again
+    net.air.cut("host", gone=False)
+    got["host"].clear()
+    net.run(5000, chat)
+    assert len(j.links) == 1 and got["host"] and got["host"][-1][0] != first  # a new connection, a new number
+
+
+def test_ble_host_leaves_a_connection_without_the_service_alone():
+    net = Net()
+    h = net.radio("host")
+    phone = net.air.device("phone")
+    h.broadcast(beacon_frame())
+    net.run(200)
+    conn = phone.adapter.connect(h.ad.address, timeout=1)
+    net.run(30)
+    assert h.recv() is None
+    assert h.links == [] and len(h.refused) == 1 and conn.connected
+    h.broadcast(beacon_frame())
+    assert h.ad.advertising and h.adv_connectable  # room for the table's joiners still
