@@ -192,6 +192,9 @@ def scenario(out):
 
     board = make_board(BOARD)
     board.radio = open_radio
+    # firmware/lobby.py device_id: a CLUE's microcontroller.cpu.uid (16 bytes) as 32 hex digits;
+    # the stand-in has no cpu, and its fallback would import the machine stand-in into the count
+    board.ident = "%032x" % 0x1234
     keys = key_table(board)
     script = Script(board)
     gc.collect()
@@ -325,6 +328,8 @@ def report(out, total0, grew_at, live_peak):
     print("fw_live_peak_screen: %s" % TICKS[5])
     print("fw_ticks: %d" % TICKS[0])
     print("fw_stand_in_bytes: %d" % STAND_IN)
+    for i in range(len(SCREENS)):  # the largest live heap while each screen was up, less the harness
+        print("fw_link_screen_peak_%d_%s: %d" % (i, SCREENS[i], PEAKS.get(i, TICKS[3]) - TICKS[3]))
     if HEAP0 >= 0:
         print("fw_heap0_bytes: %d" % HEAP0)
         print("fw_harness_bytes: %d" % (TICKS[3] - HEAP0))
@@ -335,6 +340,7 @@ TOTAL0 = heap_total()
 OUT = {}
 RUN = scenario(OUT)
 TICKS = [0, 0, 0, 0, 0, ""]
+PEAKS = {}
 
 
 def tick():
@@ -346,6 +352,8 @@ def tick():
         TICKS[5] = SCREENS[-1] if SCREENS else ""
     if TICKS[0] == 1:
         TICKS[3] = live
+    if SCREENS and live > PEAKS.get(len(SCREENS) - 1, 0):
+        PEAKS[len(SCREENS) - 1] = live
     try:
         next(RUN)
     except StopIteration:
