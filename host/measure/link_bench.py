@@ -23,6 +23,12 @@ CPython host (host/emulate/linkhostrun.py), three seats on the MicroPython unix 
                                       after committing, how many a joiner flagged (in process:
                                       host/emulate/linkcheat.py; the goal: every one)
     link_false_alarms                 of as many honest tables, how many were flagged (goal: 0)
+    link_live_kib_<case>              the firmware's live heap at a linked table in the 32-bit VM as
+                                      shipped (.mpy), the other end outside the VM
+                                      (host/measure/fw_link_host.py CASES: cp32_clue_joiner,
+                                      cp32_clue_host3, mpy32_pico_lcd_114_host5), the median of
+                                      three layouts; next to it fw_live_kib_<runtime>_<board> of the
+                                      same build (fw_mem_host.py's match against experts, pad 0)
     link_bench_s                      the wall time of this run
 
 The 10,000 hostile frames are host_tests/test_link.py's L4 (make test), not printed here.
@@ -142,6 +148,29 @@ def run(jobs, parallel, delay, tmp, say):
                 running.remove(job)
 
 
+def heap_figures(say):
+    """The link_live_kib_* keys and the same build's fw_live_kib_* (see the docstring)."""
+    from host.measure import fw_link_host as flh
+    from host.measure import fw_mem_host as fwm
+
+    builds = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for tail, role, board, runtime, players, remote in flh.CASES:
+            say("link_bench: the heap of %s (%s, %d players, %d remote)" % (tail, role, players, remote))
+            if runtime not in builds:
+                builds[runtime] = flh.build_dir(tempfile.mkdtemp(dir=tmp), runtime)
+            build = builds[runtime]
+            try:
+                live, _ = flh.live(build, role, board, players, remote)
+                print("link_live_kib_%s: %.0f" % (tail, live / 1024))
+                base = "fw_live_kib_%s_%s" % ("cp32" if runtime == "cp" else "mpy32", board)
+                rc, keys, out = fwm.run_vm(build, 1 << 20, board=board, modules=fwm.boot_modules(build, board=board))
+                if rc == 0 and "fw_live_peak" in keys:
+                    print("%s: %.0f" % (base, fwm.live_of(keys) / 1024))
+            except RuntimeError as e:
+                say("link_bench: the heap of %s failed: %s" % (tail, e))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host.measure.link_bench", description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=200, help="whole rounds, half classic, half Cinquillo")
@@ -150,6 +179,7 @@ def main(argv=None):
     ap.add_argument("--delay", type=_delay, default=(0, 200), metavar="LO,HI")
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--cheat-runs", type=int, default=100, help="tables with a cheating host, and as many honest")
+    ap.add_argument("--heap-only", action="store_true", help="only the link_live_kib_* figures")
     args = ap.parse_args(argv)
 
     def say(text):
@@ -159,6 +189,10 @@ def main(argv=None):
     if linkprocs.upy.micropython() is None:
         say("link_bench: no MicroPython unix port in the venv: nothing measured")
         return 1
+    t0 = time.monotonic()
+    heap_figures(say)
+    if args.heap_only:
+        return 0
     jobs = []
     seed = args.seed
     for preset in ("classic", "cinquillo"):
@@ -175,7 +209,6 @@ def main(argv=None):
         "about %.0f min at 0-200 ms on 2 cores"
         % (args.rounds, len(jobs), args.parallel, args.delay[0], args.delay[1], est / 60)
     )
-    t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         run(jobs, args.parallel, args.delay, tmp, say)
         run([six], 1, args.delay, tmp, say)

@@ -18,6 +18,14 @@
 // (MICROPY_GC_SPLIT_HEAP_AUTO: gc_collect() inside a call just marks a collection as
 // pending and the heap grows instead), so a script that does its work in small steps
 // this way is collected between them, as a board's fixed heap would be when full.
+// --udp PORT: a UDP socket (node:dgram) on 127.0.0.1:PORT for the script, as the module
+// `udpbridge` (a board's radio bridged to real sockets: host/measure/fw_link_mem.py):
+// send(host, port, data) -> true, broadcast(data) -> true when it went anywhere (to every address
+// that sent an empty datagram, as boards/radio_udp.py answers an ask), recv() -> a Uint8Array
+// (bytes(x) in Python) or null, never waiting; host() and port(): where the last one came from.
+// Datagrams wait in a JS queue (outside the VM's heap, as a radio's buffers are outside the
+// Python heap). With --udp the --loop awaits node's event loop between calls, so datagrams
+// arrive between ticks.
 // Exit status: 0, the SystemExit code, 1 if the script raised (traceback on
 // stderr), 2 for bad arguments or a missing package, 124 on timeout.
 //
@@ -46,7 +54,7 @@ function usage(msg) {
 }
 
 function parseArgs(argv) {
-  const opts = { heap: 1024 * 1024, timeout: 300, roots: [], tree: null, loop: null, script: null, args: [] };
+  const opts = { heap: 1024 * 1024, timeout: 300, roots: [], tree: null, loop: null, udp: 0, script: null, args: [] };
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i];
@@ -63,6 +71,9 @@ function parseArgs(argv) {
       opts.tree = resolve(next());
     } else if (a === "--loop") {
       opts.loop = next();
+    } else if (a === "--udp") {
+      opts.udp = Number(next());
+      if (!Number.isInteger(opts.udp) || opts.udp < 1 || opts.udp > 65535) usage("--udp must be a port number");
     } else if (a === "--") {
       i++;
       break;
@@ -114,7 +125,49 @@ function collectFiles(roots) {
   return files;
 }
 
-async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, drive }) {
+// The module udpbridge on a socket bound to 127.0.0.1:port (see --udp above).
+async function udpBridge(mp, port) {
+  const dgram = await import("node:dgram");
+  const sock = dgram.createSocket("udp4");
+  const queue = [];
+  const askers = new Map();
+  let last = null;
+  sock.on("message", (msg, rinfo) => {
+    if (msg.length === 0) {
+      if (askers.size < 8) askers.set(`${rinfo.address}:${rinfo.port}`, rinfo);
+      return;
+    }
+    if (queue.length < 256) queue.push([msg, rinfo]);
+  });
+  sock.on("error", () => {});
+  await new Promise((ok, fail) => {
+    sock.once("error", fail);
+    sock.bind(port, "127.0.0.1", ok);
+  });
+  const out = (data) => Uint8Array.from(data);
+  mp.registerJsModule("udpbridge", {
+    send(host, p, data) {
+      sock.send(out(data), p, host);
+      return true;
+    },
+    broadcast(data) {
+      const b = out(data);
+      for (const a of askers.values()) sock.send(b, a.port, a.address);
+      return askers.size > 0;
+    },
+    recv() {
+      const m = queue.shift();
+      if (m === undefined) return null;
+      last = m[1];
+      return new Uint8Array(m[0]);
+    },
+    host: () => last.address,
+    port: () => last.port,
+  });
+  return sock;
+}
+
+async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, drive, udp }) {
   const send = (kind, text) => parentPort.postMessage({ kind, text });
   // Our own line buffering (the package's drops a last line without a newline).
   const sink = (kind) => {
@@ -148,6 +201,7 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, driv
     }
     mp.FS.writeFile(path, text);
   }
+  const sock = udp ? await udpBridge(mp, udp) : null;
   let code = 0;
   try {
     // A board's drive (--tree): its root is the current folder and "" the first path, as on a
@@ -172,6 +226,7 @@ async function runInWorker({ heap, files, hostPath, scriptPath, argv, loop, driv
       const call = `_more = ${loop}`;
       do {
         mp.runPython(call);
+        if (sock !== null) await new Promise((ok) => setImmediate(ok)); // the datagrams come in
       } while (mp.globals.get("_more"));
     }
   } catch (e) {
@@ -223,6 +278,7 @@ function main() {
       argv: [scriptPath, ...opts.args],
       loop: opts.loop,
       drive: opts.tree !== null,
+      udp: opts.udp,
     },
   });
   let exitCode = null;
