@@ -58,7 +58,7 @@ class LinkHost:
             import os
 
             randbytes = randbytes or os.urandom
-            nonces = nonces or os.urandom
+            nonces = nonces or getattr(os, "urandom", None) or randbytes  # (the 32-bit VM has no urandom)
         if len(seats) != rules.players:
             raise ValueError("link: %d seats for %d players" % (len(seats), rules.players))
         if not (len(code) == 4 and code.isdigit()):
