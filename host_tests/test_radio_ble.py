@@ -52,6 +52,15 @@ class Net:
                 each(self.now)
 
 
+def drained(radio):
+    """Every datagram the radio has now, one at a time."""
+    while True:
+        g = radio.recv()
+        if g is None:
+            return
+        yield g
+
+
 def host_and_joiner(net, name="j1"):
     """A host beaconing once a second and a joiner that answers the first beacon it hears."""
     h = net.radio("host")
@@ -61,15 +70,9 @@ def host_and_joiner(net, name="j1"):
     def each(now):
         if now % 1000 == 10:
             h.broadcast(beacon_frame())
-        while True:
-            g = h.recv()
-            if g is None:
-                break
+        for g in drained(h):
             got["host"].append(g)
-        while True:
-            g = j.recv()
-            if g is None:
-                break
+        for g in drained(j):
             got[name].append(g)
             if g[1][1] == 1:  # a beacon: say hello to its host
                 j.send(g[0], b"hello")
@@ -240,16 +243,10 @@ def test_ble_host_takes_four_joiners_then_advertises_unconnectable():
     def each(now):
         if now % 1000 == 10:
             h.broadcast(beacon_frame())
-        while True:
-            g = h.recv()
-            if g is None:
-                break
+        for g in drained(h):
             h.send(g[0], b"ack")
         for j in joiners:
-            while True:
-                g = j.recv()
-                if g is None:
-                    break
+            for g in drained(j):
                 if g[1][1] == 1:
                     hosts[j] = g[0]
             if j in hosts and now % 500 == 0:  # as the link core's HELLOs and PINGs
@@ -279,10 +276,7 @@ def test_ble_joiner_service_is_made_once_per_board():
                 h.broadcast(beacon_frame())
             while h.recv() is not None:
                 pass
-            while True:
-                g = j.recv()
-                if g is None:
-                    break
+            for g in drained(j):
                 j.send(g[0], b"hello")
 
         net.run(3000, each)
