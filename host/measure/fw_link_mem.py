@@ -101,10 +101,10 @@ class BridgeRadio:
     def send(self, addr, data):
         if addr not in self.native and len(self.native) < 8:
             self.native[addr] = addr
-        return udpbridge.send(addr[0], addr[1], data)
+        return udpbridge.send(addr[0], addr[1], data.hex())  # hex: bytes would stay held (run.mjs)
 
     def broadcast(self, data):
-        return udpbridge.broadcast(data)
+        return udpbridge.broadcast(data.hex())
 
     def recv(self):
         d = udpbridge.recv()

@@ -20,7 +20,8 @@
 // this way is collected between them, as a board's fixed heap would be when full.
 // --udp PORT: a UDP socket (node:dgram) on 127.0.0.1:PORT for the script, as the module
 // `udpbridge` (a board's radio bridged to real sockets: host/measure/fw_link_mem.py):
-// send(host, port, data) -> true, broadcast(data) -> true when it went anywhere (to every address
+// send(host, port, data) -> true (data: bytes, or their hex digits, which leave nothing behind on
+// the Python heap: see out() below), broadcast(data) -> true when it went anywhere (to every address
 // that sent an empty datagram, as boards/radio_udp.py answers an ask), recv() -> a Uint8Array
 // (bytes(x) in Python) or null, never waiting; host() and port(): where the last one came from.
 // Datagrams wait in a JS queue (outside the VM's heap, as a radio's buffers are outside the
@@ -144,7 +145,10 @@ async function udpBridge(mp, port) {
     sock.once("error", fail);
     sock.bind(port, "127.0.0.1", ok);
   });
-  const out = (data) => Uint8Array.from(data);
+  // Python passes a datagram as hex digits (a str is copied into JS): bytes would be handed over as a
+  // proxy that the VM's proxy table keeps (on the Python heap) until node's garbage collector frees it,
+  // about 220 bytes held a datagram sent, which a heap probe would count as the firmware's.
+  const out = (data) => (typeof data === "string" ? Buffer.from(data, "hex") : Uint8Array.from(data));
   mp.registerJsModule("udpbridge", {
     send(host, p, data) {
       sock.send(out(data), p, host);
