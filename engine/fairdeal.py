@@ -13,28 +13,9 @@ or had not drawn, the hands left at the end.
 from engine import const
 from engine.cards import DRAW, GAME_CINQUILLO
 from engine.deal import build_deck, hand_size_for
+from engine.hashing import hasher, sha256  # noqa: F401 - part of this module's interface
 
 _NO_SEAT = const(255)
-
-
-def hasher():
-    """A SHA-256 maker, f(data) -> an object with digest(): hashlib's where the firmware has it
-    (CircuitPython's only as hashlib.new("sha256", data)), else engine/sha256.py (CircuitPython
-    on the PyBadge, and on the CLUE before 10.1, builds without hashlib)."""
-    try:
-        import hashlib
-    except ImportError:
-        from engine import sha256 as pure
-
-        return pure.new
-    f = getattr(hashlib, "sha256", None)
-    if f is None:
-        return lambda data=b"": hashlib.new("sha256", data)
-    return f
-
-
-def sha256(data):
-    return hasher()(data).digest()
 
 
 class Randoms:

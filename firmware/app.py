@@ -245,15 +245,15 @@ class App:
         return self.seed
 
     def quit_match(self):
-        if self.link is not None:  # a linked table left: its radio closed, its modules let go
-            link = self.link
-            self.link = None
-            link.close(self)
+        link = self.link
+        self.link = None
         self.match = None
         self.continuing = False
         self.table = None
         self.table_screen = None
-        _drop_match_code()
+        if link is not None:  # a linked table left: its radio closed, its modules let go (the
+            link.close(self)  # match gone first: a host's close saves no match, a joiner's frees it)
+        match_code(False)
         screens.show_title(self)
 
     def leave_match(self):
@@ -313,7 +313,7 @@ class App:
         if self.store is not None:
             # The code every match needs is compiled now, while the heap is whole: compiled
             # mid-use, after the boot's reading has left holes, its buffers found no room.
-            import firmware.match  # noqa: F401
+            match_code(True)
             import firmware.table  # noqa: F401
             import firmware.words  # noqa: F401  (the table names cards with it)
 
@@ -323,8 +323,6 @@ class App:
                 # at heaps from 280 to 330 KiB (docs/memory.md): compiled now. A .mpy board
                 # loads it there without a compile and keeps its 2-4 KiB free until then.
                 import engine.names  # noqa: F401
-
-            _snapshot()
 
     def keep_saves(self, store, stats, saved, head):
         """Boot (firmware/restore.py open_store): the storage, the statistics and the saved match
@@ -433,11 +431,26 @@ def _snapshot():
     return _SNAPSHOT[0]
 
 
-def _drop_match_code():
-    """No match is in memory: its bots' code goes too (the engine's core stays: every match and
-    every save needs it), and the title menu finds the room it had before the match."""
+def match_code(load):
+    """The match's code as no match is in memory (False: the bots' code goes, the engine's core
+    stays, as every match and every save needs it, and the title menu finds the room it had
+    before the match), loaded (True: at boot; a joiner leaving a linked table, firmware/
+    remoteclient.py), or let go with the save code (None: a joiner's table needs neither,
+    firmware/lobby.py, ~14 KB)."""
+    if load:
+        import firmware.match  # noqa: F401
+
+        _snapshot()
+        return
     import sys
 
+    if load is None:
+        from engine import unload
+
+        del _SNAPSHOT[:]
+        for name in ("firmware.match", "snapshot", "bots"):
+            unload(name)
+        return
     bots = sys.modules.get("engine.bots")  # (a client of a linked table never loaded them)
     if bots is not None:
         bots.drop_levels()

@@ -87,7 +87,7 @@ class LinkClient:
 
     # --- joining -------------------------------------------------------------------------
     def join(self, table, code, now):
-        from engine.fairdeal import sha256
+        from engine.hashing import sha256
 
         key = lf.table_key(code, table.id, table.salt)
         self.keyed = lf.Keyed(key, table.id)
@@ -241,12 +241,17 @@ class LinkClient:
             f(kind)
 
     def _welcome(self, body):
-        from engine.rules_text import parse_rules
         from engine.view import SeatView
 
         text = bytes(body[5:]).decode()
         if self.view is None or text != self.rules_text or self.seat != body[4]:
+            from engine import unload
+            from engine.rules_text import parse_rules
+
             rules = parse_rules(text)
+            parse_rules = None
+            unload("rules_text")  # set-up only (as on a local table: firmware/app.py), ~10 KB
+            unload("rules")
             self.view = SeatView(rules, body[4])
             self.rules_text = text
         self.seat = body[4]
@@ -318,6 +323,11 @@ class LinkClient:
         rinfo = (info[:32], info[32], info[33], info[34], info[35] << 8 | info[36], info[37], info[38], info[39])
         reveal = (salt, starts, deck)
         self.unfair = fairdeal.check_round(rules, v.n, rinfo, reveal, v, info[40:54], self.own_draws, final)
+        fairdeal = None
+        from engine import unload
+
+        unload("fairdeal")  # until the next round's end (~6 KB with the deal's replay)
+        unload("explicit")
         self.checked.append((rinfo[4], self.unfair))
 
     # --- our moves -----------------------------------------------------------------------

@@ -11,7 +11,7 @@ card. No frame is longer than MAX (200) bytes.
 """
 
 from engine import const
-from engine.fairdeal import hasher
+from engine.hashing import hasher
 
 MAGIC = const(0xE5)
 HEAD = const(12)

@@ -103,7 +103,7 @@ def save(host, extra=b""):
     link = bytes(o.b)
     hi, lo = crc32(link)
     head = MAGIC + bytes((VERSION, len(link) >> 8, len(link) & 255))
-    return head + link + bytes((hi >> 8, hi & 255, lo >> 8, lo & 255)) + snapshot.dump(m.state, m.bots)
+    return head + link + bytes((hi >> 8, hi & 255, lo >> 8, lo & 255)) + snapshot.dump(m.state, m.bots, tape=m.tape)
 
 
 def restore(radio, blob, now, randbytes=None):
@@ -165,7 +165,7 @@ def restore(radio, blob, now, randbytes=None):
     bots = snapshot_load.make_bots(snap, seed)
     levels = ["you"] + ["person" if k in ("person", REMOTE, "open") else k for k, _, _, _, _ in seats[1:]]
     s = snap.state
-    host.match = Match(rules, levels, seed, s.dealer, state=s, bots=bots)
+    host.match = Match(rules, levels, seed, s.dealer, state=s, bots=bots, tape=snap.tape)
     host.deal = deal
     host.turn_at = now
     host.event_at = now

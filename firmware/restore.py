@@ -51,9 +51,9 @@ def resume(app):
     """Continue the saved match (App.resume has let go of the match in memory): '' when it
     is on the table, else why it could not be (App.resume then forgets the save)."""
     if app.saved[:4] == b"ELNK":  # a linked table's host (firmware/linksave.py)
-        from firmware import remote
+        from firmware import remotehost
 
-        return remote.resume(app)
+        return remotehost.resume(app)
     from engine import snapshot_load
 
     gc.collect()

@@ -115,6 +115,27 @@ def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_pla
     assert h.app.saved is None  # the match over: nothing to continue
 
 
+def test_link_screens_a_host_that_leaves_its_table_leaves_nothing_to_continue():
+    """L6's other half: the table left on purpose (the pause menu's Leave) is over for everyone,
+    its save cleared. The store must not keep the linked match as a local one either (leaving
+    used to save the host's match in the local slot: Continue after a restart brought it back
+    as a local match with the remote seats' hands)."""
+    p = Pair("sim", saves=True)
+    h, j = p.host, p.join
+    code = to_lobby(h, "elfer", 2)
+    to_table_list(j)
+    seat_and_start(h, j, code)
+    h.step(2000)
+    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"
+    h.press("START")
+    h.menu_to("quit")
+    h.press("A")
+    assert h.screen_name() == "TitleMenu" and h.app.link is None
+    h = p.restart_host()
+    assert h.app.saved is None, h.app.saved[:4]
+    assert t(b"m_continue") not in " ".join(h.screen_texts())
+
+
 def test_link_screens_a_radio_that_will_not_start_is_said_on_the_title_menu():
     p = Pair("clue")
     h = p.host

@@ -121,7 +121,7 @@ def open_radio():
 
 
 class Bytes:
-    """app.randbytes: the first two bytes make the table's code 4711 (firmware/lobby.py draws
+    """app.randbytes: the first two bytes make the table's code 4711 (firmware/hosting.py draws
     it from two bytes), the rest random, as os.urandom's on a board."""
 
     def __init__(self):
