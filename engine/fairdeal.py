@@ -122,7 +122,6 @@ def check_round(rules, n, info, reveal, view, own_start, own_draws, final_hands)
     final_hands: the hands the host says are left, per seat as (masks list of 4, skips, reverses).
     """
     from engine import deal
-    from engine.errors import IllegalMove
     from engine.state import State
 
     commit, dealer, active, prev_first, round_no, fourteen, first, forced = info
@@ -154,7 +153,7 @@ def check_round(rules, n, info, reveal, view, own_start, own_draws, final_hands)
         mask = own_masks(s, me) if p == me else b""
         try:
             s.apply(move)
-        except IllegalMove:
+        except ValueError:  # IllegalMove (not imported: a fair round never loads engine/errors.py)
             bad.append("move %d" % i)
             break
         if p == me and move == DRAW and s.count[p] > before:  # which card did the draw give?
