@@ -19,7 +19,7 @@ length byte (a PacketBuffer joins writes queued behind one in flight into one pa
 boundaries are ours); frames sent in one loop pass to one device share a packet. Anything that
 cannot go (too long, no connection yet, a link not heard) is a lost frame: send says False and
 the link core resends. PacketBuffer.write waits while its one spare buffer is full, up to the
-4 s supervision timeout on a dead link: so at most UNHEARD packets go to a device between two
+4 s supervision timeout on a dead link: so at most _UNHEARD packets go to a device between two
 packets heard from it, which a live link empties in a connection interval (15 ms).
 """
 
@@ -34,15 +34,15 @@ except ImportError:
 SERVICE = "e5a1c001-4c75-4e1f-9b0e-7e1f5a0b4711"
 CHAR = "e5a1c002-4c75-4e1f-9b0e-7e1f5a0b4711"
 PACKET = const(244)  # one link-layer packet (251 bytes less L2CAP's 4 and ATT's 3)
-RING = const(4)  # packets a PacketBuffer holds before it drops the oldest
-UNHEARD = const(2)  # packets to a device not yet answered: one in flight, one waiting
-OUTBOX = const(488)  # frames waiting for a device (two packets' worth: a round's start is a burst)
-SCAN_BYTES = const(320)  # the scan's buffer: an entry is 19 bytes and its advertisement
-SCAN_MS = const(400)  # a scan's results are read (and a new scan started) this often
+_RING = const(4)  # packets a PacketBuffer holds before it drops the oldest
+_UNHEARD = const(2)  # packets to a device not yet answered: one in flight, one waiting
+_OUTBOX = const(488)  # frames waiting for a device (two packets' worth: a round's start is a burst)
+_SCAN_BYTES = const(320)  # the scan's buffer: an entry is 19 bytes and its advertisement
+_SCAN_MS = const(400)  # a scan's results are read (and a new scan started) this often
 CONNECT_S = 0.4  # Adapter.connect waits this long at most (the screen stands still meanwhile)
-RETRY_MS = const(2000)  # a joiner tries to connect at most this often
-FRESH_MS = const(3000)  # ... and only to a host heard advertising this recently
-SILENT_MS = const(6000)  # a joiner's connection this long without a packet is given up
+_RETRY_MS = const(2000)  # a joiner tries to connect at most this often
+_FRESH_MS = const(3000)  # ... and only to a host heard advertising this recently
+_SILENT_MS = const(6000)  # a joiner's connection this long without a packet is given up
 ADV_S = 0.1  # the host's advertising interval
 PERIPHERALS = const(4)  # BLEIO_PERIPH_ROLE_COUNT: connections a host accepts
 _WRAP = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
@@ -68,7 +68,7 @@ class _Link:
         self.conn = conn
         self.pb = pb
         self.addr = addr
-        self.out = bytearray(OUTBOX)  # frames waiting, each behind its length byte
+        self.out = bytearray(_OUTBOX)  # frames waiting, each behind its length byte
         self.n = 0
         self.unheard = 0
         self.heard = now
@@ -128,7 +128,7 @@ class BleRadio:
         self.scan = None
         self.scan_at = 0
         self.heard = {}  # host address -> when last heard advertising
-        self.tried = -RETRY_MS
+        self.tried = -_RETRY_MS
         self.adv = None  # the beacon's advertisement
         self.advertised = None  # what is on the air
         self.adv_connectable = None
@@ -155,9 +155,9 @@ class BleRadio:
         if link is None or len(data) + 1 > PACKET:
             self.lost += 1
             return False
-        if link.n + 1 + len(data) > OUTBOX:
+        if link.n + 1 + len(data) > _OUTBOX:
             self._flush(link)
-            if link.n + 1 + len(data) > OUTBOX:
+            if link.n + 1 + len(data) > _OUTBOX:
                 self.lost += 1
                 return False
         n = link.n
@@ -176,7 +176,7 @@ class BleRadio:
     def _flush(self, link):
         """One packet of what waits for a device: what fits in the connection's packets now
         (20 bytes until the MTU exchange is done); a frame that never fits is lost."""
-        if link.n == 0 or link.unheard >= UNHEARD:
+        if link.n == 0 or link.unheard >= _UNHEARD:
             return False
         try:
             room = min(link.pb.outgoing_packet_length, PACKET)
@@ -270,7 +270,7 @@ class BleRadio:
 
     def _read(self, link):
         pb = link.pb
-        for _ in range(RING):
+        for _ in range(_RING):
             try:
                 n = pb.readinto(self.buf)
             except Exception as e:  # ValueError: a packet longer than ours (dropped by readinto)
@@ -312,7 +312,7 @@ class BleRadio:
                     if s.uuid == self.svc:
                         for ch in s.characteristics:
                             if ch.uuid == self.chr:
-                                pb = self.ble.PacketBuffer(ch, buffer_size=RING, max_packet_size=PACKET)
+                                pb = self.ble.PacketBuffer(ch, buffer_size=_RING, max_packet_size=PACKET)
             except Exception as e:
                 self._fail(e)
             self.blocked_ms = max(self.blocked_ms, self._since(t))
@@ -327,15 +327,17 @@ class BleRadio:
     def _join_poll(self):
         if self.links:
             link = self.links[0]
-            if link.conn.connected and self._since(link.heard) < SILENT_MS:
+            if link.conn.connected and self._since(link.heard) < _SILENT_MS:
                 return
             self._drop(link)  # the host went away (or never took us): listen for it again
             self.links = []
-        if self.scan is not None and self._since(self.scan_at) < SCAN_MS:
+        if self.scan is not None and self._since(self.scan_at) < _SCAN_MS:
             return
         self._stop_scan()
         try:
-            self.scan = self.ad.start_scan(prefixes=self.prefix, buffer_size=SCAN_BYTES, active=False, minimum_rssi=-90)
+            self.scan = self.ad.start_scan(
+                prefixes=self.prefix, buffer_size=_SCAN_BYTES, active=False, minimum_rssi=-90
+            )
             self.scan_at = self.ms()
         except Exception as e:
             self._fail(e)
@@ -375,18 +377,18 @@ class BleRadio:
             C = b.Characteristic
             svc = b.Service(self.svc)
             ch = C.add_to_service(svc, self.chr, properties=C.WRITE_NO_RESPONSE | C.NOTIFY, max_length=PACKET)
-            pb = b.PacketBuffer(ch, buffer_size=RING, max_packet_size=PACKET)
+            pb = b.PacketBuffer(ch, buffer_size=_RING, max_packet_size=PACKET)
             self.keep.ble_gatt = pb
         return pb
 
     def _connect(self, addr):
         """The joiner's first send to a host heard lately connects to it: at most every
-        RETRY_MS, waiting CONNECT_S at most. The host then discovers us and subscribes; frames
+        _RETRY_MS, waiting CONNECT_S at most. The host then discovers us and subscribes; frames
         sent before that are lost."""
-        if self.links or self._since(self.tried) < RETRY_MS:
+        if self.links or self._since(self.tried) < _RETRY_MS:
             return None
         at = self.heard.get(addr)
-        if at is None or self._since(at) > FRESH_MS:
+        if at is None or self._since(at) > _FRESH_MS:
             return None
         self.tried = t = self.ms()
         try:

@@ -3,18 +3,19 @@ entry, and the wait for the host's start. Loaded by the title menu's Join a tabl
 (firmware/lobby.py), which lets the title's menus go meanwhile; dropped at the table."""
 
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A
+from engine import const
 from firmware import keys, ui
 from firmware.lang import t
 from firmware.lobby import STATE_KEYS, back_button, big, drop_panel
 from firmware.pages import Menu
 from firmware.screens import Screen, seat
 
-FRESH_MS = 5000  # a table not heard this long is not listed
+_FRESH_MS = const(5000)  # a table not heard this long is not listed
 
 
 def _tables(app):
     now = app.now
-    return [tb for tb in app.link.client.tables if now - tb.heard < FRESH_MS]
+    return [tb for tb in app.link.client.tables if now - tb.heard < _FRESH_MS]
 
 
 class TablesMenu(Menu):

@@ -17,17 +17,17 @@ from firmware import linkframe as lf
 from firmware import linkview
 from firmware.linkpeer import Peer
 
-IDLE = const(0)
+_IDLE = const(0)
 JOINING = const(1)
 LOBBY = const(2)
 PLAYING = const(3)
 NOKEY = const(4)  # the host could not read our frames: the code is wrong
 FULL = const(5)  # no seat left at that table
 LOST = const(6)  # the host is silent: we keep asking
-HELLO_MS = const(700)
-LOST_MS = const(3000)
+_HELLO_MS = const(700)
+_LOST_MS = const(3000)
 PING_MS = const(500)
-CHALLENGE_MS = const(4000)  # the host's lasts 5 s
+_CHALLENGE_MS = const(4000)  # the host's lasts 5 s
 
 
 class Table:
@@ -56,7 +56,7 @@ class LinkClient:
         self.epoch = r[0] << 8 | r[1]  # ours, of the stream the host welcomed
         self.hello_epoch = self.epoch  # of our last HELLO: ours once its WELCOME comes
         self.tables = []
-        self.status = IDLE
+        self.status = _IDLE
         self.keyed = None
         self.table = None
         self.peer = None
@@ -73,7 +73,7 @@ class LinkClient:
         self.checked = []  # (round, what differed) of every round checked
         self.refusal = b""  # the host's reason for our last refused move
         self.pending = -1  # the move sent and not yet seen applied
-        self.hello_at = now - HELLO_MS
+        self.hello_at = now - _HELLO_MS
         self.nonce = b""
         self.challenge = b""  # the host's answer to our last HELLO: the next one brings it
         self.challenge_at = 0
@@ -101,7 +101,7 @@ class LinkClient:
         """A HELLO without a challenge gets the host's CHALLENGE; the next brings it (one use).
         Each asks for a new stream (a new epoch and nonce); until its WELCOME our frames stay on
         the stream we have, which the host keeps while it has not welcomed the new one."""
-        if self.challenge and now - self.challenge_at < CHALLENGE_MS:
+        if self.challenge and now - self.challenge_at < _CHALLENGE_MS:
             challenge = self.challenge
             self.challenge = b""
         else:
@@ -130,9 +130,9 @@ class LinkClient:
         if self.peer is None:
             return
         peer = self.peer
-        if self.status in (JOINING, NOKEY, LOST) and now - self.hello_at >= HELLO_MS:
+        if self.status in (JOINING, NOKEY, LOST) and now - self.hello_at >= _HELLO_MS:
             self._hello(now)
-        elif self.status in (LOBBY, PLAYING) and now - peer.heard >= LOST_MS:
+        elif self.status in (LOBBY, PLAYING) and now - peer.heard >= _LOST_MS:
             self.status = LOST  # keep the view on screen; say we wait for the host
             self._hello(now)
         if peer.epoch < 0:

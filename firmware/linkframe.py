@@ -15,13 +15,13 @@ from engine.hashing import hasher
 
 MAGIC = const(0xE5)
 HEAD = const(12)
-TAG = const(8)
+_TAG = const(8)
 MAX = const(200)
-PAYLOAD_MAX = const(180)  # MAX - HEAD - TAG
+_PAYLOAD_MAX = const(180)  # MAX - HEAD - _TAG
 HOST = const(254)  # the sender field of the host's frames
 NEW = const(255)  # a joiner without a seat yet
 
-# Kinds. Plain: BEACON, NOKEY. Host to a seat: WELCOME .. BYE. A seat to the host: HELLO .. PING.
+# Kinds. Plain: BEACON, NOKEY. Host to a seat: WELCOME .. _BYE. A seat to the host: HELLO .. PING.
 BEACON = const(1)
 NOKEY = const(2)
 WELCOME = const(10)
@@ -32,7 +32,7 @@ HIST = const(14)
 REVEAL = const(15)
 LEFT = const(16)
 REFUSE = const(17)
-BYE = const(18)
+_BYE = const(18)
 CHALLENGE = const(19)
 HELLO = const(30)
 MOVE = const(31)
@@ -58,7 +58,7 @@ class Keyed:
 
     def _tag(self, data):
         sha = self.sha
-        return sha(self.okey + sha(self.ikey + data).digest()).digest()[:TAG]
+        return sha(self.okey + sha(self.ikey + data).digest()).digest()[:_TAG]
 
     def _crypt(self, buf, start, end, epoch, sender, seq):
         """XOR buf[start:end] with the keystream of (epoch, sender, seq): each 32-byte block is
@@ -78,8 +78,8 @@ class Keyed:
     def seal(self, kind, epoch, sender, seq, ack, payload):
         """The whole frame as bytes."""
         n = len(payload)
-        if n > PAYLOAD_MAX:
-            raise ValueError("link: a payload of %d bytes is over the %d a frame carries" % (n, PAYLOAD_MAX))
+        if n > _PAYLOAD_MAX:
+            raise ValueError("link: a payload of %d bytes is over the %d a frame carries" % (n, _PAYLOAD_MAX))
         b = bytearray(HEAD + n)
         _head(b, kind, self.table, epoch, sender, seq, ack, n)
         b[HEAD:] = payload
@@ -93,7 +93,7 @@ class Keyed:
         if h is None or h[1] != self.table or h[0] < WELCOME:
             return None
         n = h[7]
-        if len(frame) != HEAD + n + TAG:
+        if len(frame) != HEAD + n + _TAG:
             return None
         body = frame[: HEAD + n]
         if not _same(self._tag(body), frame[HEAD + n :]):
@@ -105,7 +105,7 @@ class Keyed:
 
 def _same(a, b):
     d = 0
-    for i in range(TAG):
+    for i in range(_TAG):
         d |= a[i] ^ b[i]
     return d == 0
 

@@ -2,22 +2,22 @@
 duplicates, stale and far-ahead frames refused (docs/link.md, "Delivery").
 
 Reliable frames are numbered 1, 2, 3 ... per sender epoch; every frame says the last number
-it has taken in order from the other side (ack). A frame not acked is sent again after RTO
-ms, then after twice that, up to RTO_MAX; every frame goes out twice at first, COPY_MS
-apart. The receiver takes frames in order, keeps up to EARLY that came early, and drops
+it has taken in order from the other side (ack). A frame not acked is sent again after _RTO
+ms, then after twice that, up to _RTO_MAX; every frame goes out twice at first, _COPY_MS
+apart. The receiver takes frames in order, keeps up to _EARLY that came early, and drops
 what it has had or what lies beyond.
 """
 
 from engine import const
 
-RTO = const(300)  # ms before the first resend (the loopback relay's delay is up to 200 ms a way)
-RTO_MAX = const(2000)
-COPY_MS = const(20)  # each frame's second copy, this long after the first: at 20% loss the median
+_RTO = const(300)  # ms before the first resend (the loopback relay's delay is up to 200 ms a way)
+_RTO_MAX = const(2000)
+_COPY_MS = const(20)  # each frame's second copy, this long after the first: at 20% loss the median
 # move reached the clients in 150 ms with one copy, 100 ms with two (docs/link.md, "Figures")
-WINDOW = const(16)  # frames in flight, not yet acked
-QUEUE = const(40)  # frames waiting at most (the host then sends a resync once they are taken)
-EARLY = const(16)  # frames kept that came before their turn
-ACK_MS = const(40)  # an ack owed waits this long for more to ack (a frame's copy: COPY_MS behind)
+_WINDOW = const(16)  # frames in flight, not yet acked
+_QUEUE = const(40)  # frames waiting at most (the host then sends a resync once they are taken)
+_EARLY = const(16)  # frames kept that came before their turn
+_ACK_MS = const(40)  # an ack owed waits this long for more to ack (a frame's copy: _COPY_MS behind)
 
 
 class Peer:
@@ -33,7 +33,7 @@ class Peer:
         self.owe_ack = False
         self.ack_at = -1  # when the ack owed goes (as a PING, unless a frame carries it first)
         self.resent = 0
-        self.copy_ms = COPY_MS
+        self.copy_ms = _COPY_MS
         self.pings = 0  # our PINGs' count: a PING recorded and played again is older than the last
         self.pings_rx = 0
         self.bytes = 0
@@ -50,8 +50,8 @@ class Peer:
         self.pings = 0
 
     def queue(self, kind, payload):
-        """Queue a reliable frame: False when QUEUE frames already wait (nothing queued)."""
-        if len(self.out) >= QUEUE:
+        """Queue a reliable frame: False when _QUEUE frames already wait (nothing queued)."""
+        if len(self.out) >= _QUEUE:
             return False
         self.out.append([self.tx, kind, payload, 0, 0])
         self.tx = self.tx + 1 if self.tx < 65535 else 1
@@ -81,7 +81,7 @@ class Peer:
             self.pings_rx = c
             return True
         d = (seq - self.rx) & 0xFFFF
-        if d < 0x8000 and d <= EARLY:
+        if d < 0x8000 and d <= _EARLY:
             return True
         self.owe_ack = True
         return False
@@ -97,30 +97,30 @@ class Peer:
                 self.rx = _next(self.rx)
             return got
         d = (seq - self.rx) & 0xFFFF
-        if d < 0x8000 and d <= EARLY and len(self.early) < EARLY:
+        if d < 0x8000 and d <= _EARLY and len(self.early) < _EARLY:
             self.early[seq] = (kind, payload)
         return ()
 
     def due(self, now):
         """The queued frames to send now: (seq, kind, payload), first times and resends."""
         due = []
-        for i in range(min(WINDOW, len(self.out))):
+        for i in range(min(_WINDOW, len(self.out))):
             e = self.out[i]
             if now >= e[3]:
                 if e[4]:
                     self.resent += 1
-                e[3] = now + (self.copy_ms if e[4] == 0 and self.copy_ms else min(RTO << e[4], RTO_MAX))
+                e[3] = now + (self.copy_ms if e[4] == 0 and self.copy_ms else min(_RTO << e[4], _RTO_MAX))
                 e[4] = min(e[4] + 1, 5)
                 due.append(e)
         return due
 
     def ack_due(self, now):
-        """Whether the ack owed should go now: ACK_MS after the frame that asked for it, so that
+        """Whether the ack owed should go now: _ACK_MS after the frame that asked for it, so that
         one PING acks a frame and its copy (at 20% loss: 3.3 KB less a seat in a 6-seat round)."""
         if not self.owe_ack:
             return False
         if self.ack_at < 0:
-            self.ack_at = now + ACK_MS
+            self.ack_at = now + _ACK_MS
         return now - self.ack_at >= 0
 
     def sent_ack(self):

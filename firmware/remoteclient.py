@@ -19,6 +19,7 @@ from firmware.screens import TableScreen
 _S_AWAY = const(5)  # firmware/linkhost.py's seat states
 _LOST = const(6)  # firmware/linkclient.py LOST
 _PLAYING = const(3)  # firmware/linkclient.py PLAYING
+_A_BUTTON = const(16)  # (before its first use: MicroPython inlines a const only after it) boards/base.py A
 
 
 class ClientSession(Session):
@@ -161,7 +162,7 @@ class ClientTable(TableScreen):
 
     def button(self, app, b, now):
         m = app.match
-        if m.state.is_round_over() and b == A_BUTTON and not m.final:
+        if m.state.is_round_over() and b == _A_BUTTON and not m.final:
             self.say(t(b"lk_wait_host"), ui.WARN)  # the others' cards not here yet
             self.redraw(app)
             return
@@ -201,9 +202,6 @@ def _keys_hint(app, b):
     from firmware import keys
 
     return keys.hint(app.board, ((b, b"k_results"),))
-
-
-A_BUTTON = const(16)  # boards/base.py A
 
 
 class ClientMatch:

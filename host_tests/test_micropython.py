@@ -127,6 +127,39 @@ def test_syntax_gate_rejects_what_micropython_cannot_run(tmp_path):
     assert r.returncode != 0
 
 
+def _consts_used_before_defined(source):
+    """(name, line of use, line of definition) for each `_NAME = const(...)` used in code above it:
+    MicroPython inlines such a const only below its definition and keeps no global of that name,
+    so a use above it is a NameError on the device while CPython runs it (a global by then)."""
+    import ast
+
+    tree = ast.parse(source)
+    defs = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            v = node.value
+            name = node.targets[0].id
+            if name.startswith("_") and isinstance(v, ast.Call) and getattr(v.func, "id", "") == "const":
+                defs.setdefault(name, node.lineno)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in defs:
+            if node.lineno < defs[node.id]:
+                out.append((node.id, node.lineno, defs[node.id]))
+    return out
+
+
+def test_every_private_const_is_defined_above_its_first_use():
+    """A `_NAME = const(16)` below the class that reads it ran on CPython and the simulator, and raised
+    NameError on the 32-bit VM at a joiner's round end (firmware/remoteclient.py, 2026-12-07)."""
+    assert _consts_used_before_defined("def f():\n    return _A\n_A = const(1)\n") == [("_A", 2, 3)]
+    bad = []
+    for rel in device_modules():
+        with open(os.path.join(ROOT, rel)) as f:
+            bad += [(rel,) + b for b in _consts_used_before_defined(f.read())]
+    assert bad == []
+
+
 @pytest.mark.parametrize("case", sorted(HEAP_CAPS), ids="-".join)
 def test_heap_cap_full_match_fits_as_mpy_at_the_cap_and_every_kib_above(micropython, mpy_build, case):
     """A full 6-player classic match with the strongest bots (and with medium ones) in every seat;
