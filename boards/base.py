@@ -63,6 +63,8 @@ class Board:
     # is ESP-NOW (boards/feather_tft.py), the CLUE's BLE (boards/radio_ble.py); the simulator's
     # is boards/radio_udp.py.
     radio = None
+    # radio_seats: where the radio takes fewer remote seats than a table's 5 (the CLUE's BLE: 4), read by
+    # firmware/hosting.py as getattr(board, "radio_seats", 5): no name more at boot on the other boards.
     # A speed fact, not a rule: True on hosts that decide ~20x the expert's work within the bot
     # budget (the desktop simulator, the browser page, ESP32-S3 class boards). Handhelds: False.
     fast = False

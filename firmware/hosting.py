@@ -84,6 +84,11 @@ class HostSetup(SetupMenu):
         r = rand(2)
         code = "%04d" % ((r[0] << 8 | r[1]) % 10000)
         seats = ["you"] + app.setup["hlevels"][1 : rules.players]
+        most = getattr(app.board, "radio_seats", 5)
+        if seats.count("remote") > most:  # (the CLUE's BLE: 4 connections, boards/radio_ble.py)
+            self.note = t(b"lk_max_remote") % most
+            self.draw(app)
+            return
         if remotehost.host(app, rules, seats, code, device_name(app.board), rand):
             app.show(Lobby(app))
         else:

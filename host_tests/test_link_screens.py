@@ -136,6 +136,36 @@ def test_link_screens_a_host_that_leaves_its_table_leaves_nothing_to_continue():
     assert t(b"m_continue") not in " ".join(h.screen_texts())
 
 
+def test_link_screens_a_host_whose_radio_takes_fewer_remote_seats_says_so_and_opens_no_radio():
+    """The CLUE's BLE takes 4 joiners (boards/radio_ble.py PERIPHERALS: CircuitPython's peripheral
+    connections): a set-up with 5 remote seats is refused on the set-up with why, no radio opened,
+    nothing else changed; with 4 it opens the lobby."""
+    import re
+
+    from boards import radio_ble
+
+    with open(os.path.join(os.path.dirname(radio_ble.__file__), "clue.py")) as f:
+        assert int(re.search(r"radio_seats = (\d+)", f.read()).group(1)) == radio_ble.PERIPHERALS
+    p = Pair("clue")
+    h = p.host
+    h.board.radio_seats = radio_ble.PERIPHERALS
+    opened = []
+    radio = h.board.radio
+    h.board.radio = lambda: opened.append(1) or radio()
+    h.menu_to(t(b"m_host"))
+    h.press("A")
+    h.choose_value("players", 6)  # every seat from P2 on remote: 5
+    h.menu_to("start")
+    h.press("A")
+    assert h.screen_name() == "HostSetup" and h.app.link is None and not opened
+    assert h.app.screen.note == t(b"lk_max_remote") % 4  # (shown as the set-up's other refusals are)
+    assert t(b"lk_max_remote").split()[0] in " ".join(h.screen_texts())
+    h.choose_value("level5", "easy")  # one seat a bot: 4 remote
+    h.menu_to("start")
+    h.press("A")
+    assert h.screen_name() == "Lobby" and opened == [1]
+
+
 def test_link_screens_a_radio_that_will_not_start_is_said_on_the_title_menu():
     p = Pair("clue")
     h = p.host
