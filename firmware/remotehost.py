@@ -93,14 +93,20 @@ def start(app):
 def resume(app):
     """Continue with a linked table's save (firmware/restore.py): the host back with a new epoch,
     each remote seat away until its device finds the table again (its token gives it the seat
-    back). '' when it is on the table, else why not."""
+    back). '' when it is on the table, or back on the title menu with the save kept where the radio
+    would not start (open_radio's notice says why: the table can be continued once it does), else
+    why not (the save is then forgotten: App.resume)."""
     from firmware import linksave
 
     if app.board.radio is None:
         return t(b"n_save_refused") % "no radio"
     radio = remote.open_radio(app)
     if radio is None:
-        return t(b"n_save_refused") % "radio"
+        from firmware.screens import show_title
+
+        app.continuing = False  # (not continued: a crash now must not set the good save aside)
+        show_title(app)
+        return ""
     try:
         h, _ = linksave.restore(radio, app.saved, app.now, randbytes=getattr(app, "randbytes", None))
     except ValueError as e:  # linksave.LinkSaveError, or a snapshot's

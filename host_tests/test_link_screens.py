@@ -186,6 +186,39 @@ def test_link_screens_a_radio_that_will_not_start_is_said_on_the_title_menu():
     assert any("Wi-Fi is off" in text for text in h.screen_texts()), h.screen_texts()
 
 
+def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_for_later():
+    """L6 and the radio's fault together: the host's table saved, switched off and on, its radio
+    refusing; Continue says why on the title menu and keeps the save (on flash too: a settings
+    save meanwhile writes it back); once the radio starts, Continue puts the table back."""
+    p = Pair("sim", saves=True)
+    h, j = p.host, p.join
+    code = to_lobby(h, "elfer", 2)
+    to_table_list(j)
+    seat_and_start(h, j, code)
+    h.step(2000)
+    assert h.app.saved[:4] == b"ELNK"
+    h = p.restart_host()
+    radio = h.board.radio
+
+    def broken():
+        raise OSError("BLE stack busy")
+
+    h.board.radio = broken
+    h.menu_to(t(b"m_continue"))
+    h.press("A")
+    assert h.screen_name() == "TitleMenu" and h.app.link is None
+    assert h.app.screen.note == t(b"lk_no_radio") % "BLE stack busy"  # (its pages turn on the footer)
+    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK" and not h.app.continuing
+    h.app.save()  # what a settings change would write: the table with it
+    h = p.restart_host()
+    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"
+    h.board.radio = radio
+    h.menu_to(t(b"m_continue"))
+    h.press("A")
+    h.run_until(lambda: h.app.screen.table, limit=200)
+    assert h.app.link is not None and h.app.match.state.hist_len >= 0
+
+
 def test_link_window_radio_takes_the_beacon_port_or_any_when_it_is_taken():
     from host.play import sim
     from host.play.linkterm import BEACON_PORT
