@@ -77,6 +77,7 @@ def host(app, rules, seats, code, name, randbytes):
     radio = remote.open_radio(app)
     if radio is None:
         return False
+    radio.hosting = True  # before its first use: a Pico W without a home network opens the access point
     h = LinkHost(radio, rules, seats, code, app.now, name=name, randbytes=randbytes, seed=app.fresh_seed())
     h.bot_ms = app.settings.delay()
     app.link = HostSession(radio, h)
