@@ -108,6 +108,7 @@ def resume(app):
         app.continuing = False  # (not continued: a crash now must not set the good save aside)
         show_title(app)
         return ""
+    radio.hosting = True  # as host(): a restored Pico W host opens its access point again
     try:
         h, _ = linksave.restore(radio, app.saved, app.now, randbytes=getattr(app, "randbytes", None))
     except ValueError as e:  # linksave.LinkSaveError, or a snapshot's
