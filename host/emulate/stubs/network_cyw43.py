@@ -67,6 +67,9 @@ STAT_WRONG_PASSWORD = -3
 _NOIP = 2
 _EPERM = 1
 
+# The chip's MAC ends in this (the process's id): a test with several devices in one process loads
+# this module once per device and gives each its own.
+IDENT = [os.getpid() if hasattr(os, "getpid") else 1]
 _country = ["XX"]
 _hostname = ["PicoW"]
 
@@ -157,7 +160,7 @@ class WLAN:
         self.pm = 0xA11142
         self.txpower = 31
         self.station_file = ""
-        self.mac = bytes((0x28, 0xCD, 0xC1, 0, os.getpid() % 256 if hasattr(os, "getpid") else 1, 0x10 + itf))
+        self.mac = bytes((0x28, 0xCD, 0xC1, 0, IDENT[0] % 256, 0x10 + itf))
 
     # --- both interfaces -----------------------------------------------------------------
     def active(self, *value):
