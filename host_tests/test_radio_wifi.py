@@ -483,7 +483,7 @@ def test_wifi_tables_menu_turns_the_pages_of_a_long_wifi_note():
 
 
 def test_wifi_host_and_a_restored_host_set_hosting_before_the_radio_is_used(monkeypatch):
-    from firmware import linksave, remote
+    from firmware import linksave, remotehost
     from host.drive.linkpair import to_lobby
 
     p, radios = _wifi_pair("sim")
@@ -501,7 +501,7 @@ def test_wifi_host_and_a_restored_host_set_hosting_before_the_radio_is_used(monk
     monkeypatch.setattr(linksave, "restore", restore)
     board = types.SimpleNamespace(radio=lambda: WifiLike(p.ether.radio("R")))
     app = types.SimpleNamespace(board=board, saved=b"", now=0)
-    assert remote.resume(app) != ""
+    assert remotehost.resume(app) != ""
     assert seen[-1] == ("restore", True)
 
 

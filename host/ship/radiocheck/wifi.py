@@ -42,7 +42,7 @@ class Check:
             raise ValueError("radiocheck: role is host or join, got %r" % (role,))
         self.role = role
         self.radio = radio
-        radio.hosting = role == "host"  # as firmware/remote.py host(): before its first use
+        radio.hosting = role == "host"  # as firmware/remotehost.py host(): before its first use
         self.ms = ms
         self.diff = diff
         self.out = out
