@@ -60,8 +60,9 @@ class Board:
     has_backlight = False
     # Link play (firmware/lobby.py, remote.py): a callable opening the board's radio (send(addr,
     # data), broadcast(data), recv() -> (addr, data) or None, close()), or None. The Feather TFTs'
-    # is ESP-NOW (boards/feather_tft.py), the CLUE's BLE (boards/radio_ble.py); the simulator's
-    # is boards/radio_udp.py.
+    # is ESP-NOW (boards/feather_tft.py), the CLUE's BLE (boards/radio_ble.py), a Pico W's Wi-Fi
+    # (boards/mpboard.py, boards/network.py); the simulator's is boards/radio_udp.py. The host
+    # sets `hosting = True` on its radio before the radio's first use (firmware/remotehost.py host).
     radio = None
     # radio_seats: where the radio takes fewer remote seats than a table's 5 (the CLUE's BLE: 4), read by
     # firmware/hosting.py as getattr(board, "radio_seats", 5): no name more at boot on the other boards.

@@ -4,7 +4,9 @@ A profile builds its panel (boards/st7789.py, boards/ssd1306.py) and its keys
 (boards/pinkeys.py) and hands them here; the renderer (boards/gfx_framebuf.py) keeps
 the screen and pushes what changed to the panel. No speaker and no battery sense
 on these boards (the Pico Display Pack's RGB LED shows the seat on turn); saves go
-to small files on the board's flash (boards/base.py storage).
+to small files on the board's flash (boards/base.py storage). On a Pico W or Pico 2 W (any
+MicroPython with a built-in `network` module) the radio is Wi-Fi: boards/network.py, imported
+only when link play starts.
 """
 
 from boards.base import Board
@@ -23,6 +25,13 @@ class MpBoard(Board):
 
             gfx = surface(panel)
         self.gfx = gfx
+        # A Pico W's firmware has `network` built in (a plain Pico's has not): importing it costs
+        # no heap there, and on a plain Pico one interned name ("network"): docs/link.md, Wi-Fi.
+        try:
+            import network  # noqa: F401
+        except ImportError:
+            return
+        self.radio = radio
 
     def show(self, layer):
         self.gfx.show(layer)
@@ -38,6 +47,14 @@ class MpBoard(Board):
 
     def brightness(self, level):
         self.panel.brightness(level)
+
+
+def radio():
+    """The Pico W's radio for link play (Board.radio): Wi-Fi brought up, UDP on it."""
+    # (`from boards import network`, not `import boards.network`: no name more at boot)
+    from boards import network
+
+    return network.make()
 
 
 class RgbLed:

@@ -130,6 +130,10 @@ class Lobby(Screen):
             else:
                 what = t(STATE_KEYS[k])
             out.append("%s: %s" % (seat(p), what))
+        if hasattr(app.link.radio, "state"):  # a Pico W's Wi-Fi: while it is not up, what it does, first
+            from firmware.radiostate import line
+
+            out = [s for s in ui.wrap(line(app.link.radio), app.panel.cols) if s] + out
         return out
 
     def draw(self, app):
@@ -153,8 +157,9 @@ class Lobby(Screen):
 
     def tick(self, app, now):
         host = app.link.host
-        if host.shown is not self.shown:
-            self.shown = host.shown
+        shown = (host.shown, getattr(app.link.radio, "state", 0))  # (the Wi-Fi's line: Lobby.lines)
+        if shown != self.shown:
+            self.shown = shown
             self.draw(app)
 
     def button(self, app, b, now):
@@ -167,7 +172,7 @@ class Lobby(Screen):
             from firmware import remotehost
 
             remotehost.start(app)
-        elif b == DOWN and self.top + self.room < host.rules.players:
+        elif b == DOWN and self.top + self.room < len(self.lines(app)):
             self.top += 1
             self.draw(app)
         elif b == UP and self.top:

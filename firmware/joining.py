@@ -41,7 +41,11 @@ class TablesMenu(Menu):
             items.append(item(text[:cols], i))
         items.append(item(t(b"m_back"), "back"))
         self.note = t(b"lk_searching") if not tables else ""
-        self.seen = [(tb.id, tb.free) for tb in tables]
+        if hasattr(app.link.radio, "state"):  # a Pico W's Wi-Fi while it is not up (hosting.py Lobby.lines)
+            from firmware.radiostate import line
+
+            self.note = line(app.link.radio) or self.note
+        self.seen = [(tb.id, tb.free) for tb in tables] + [getattr(app.link.radio, "state", 0)]
         return items
 
     def draw(self, app):
@@ -53,7 +57,8 @@ class TablesMenu(Menu):
         Menu.draw(self, app)
 
     def tick(self, app, now):
-        if [(tb.id, tb.free) for tb in _tables(app)] != self.seen:
+        Menu.tick(self, app, now)  # a note longer than its room turns its pages (the Wi-Fi's)
+        if [(tb.id, tb.free) for tb in _tables(app)] + [getattr(app.link.radio, "state", 0)] != self.seen:
             self.items = self.build(app)
             self.pos = min(self.pos, len(self.items) - 1)
             self.draw(app)

@@ -26,6 +26,7 @@ MODULES = (
     "firmware.linkview",
     "firmware.linkpeer",
     "firmware.linksave",
+    "firmware.radiostate",
     "fairdeal",
     "explicit",
     "hashing",

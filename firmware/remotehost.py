@@ -77,6 +77,7 @@ def host(app, rules, seats, code, name, randbytes):
     radio = remote.open_radio(app)
     if radio is None:
         return False
+    radio.hosting = True  # before its first use: a Pico W without a home network opens the access point
     h = LinkHost(radio, rules, seats, code, app.now, name=name, randbytes=randbytes, seed=app.fresh_seed())
     h.bot_ms = app.settings.delay()
     app.link = HostSession(radio, h)
@@ -107,6 +108,7 @@ def resume(app):
         app.continuing = False  # (not continued: a crash now must not set the good save aside)
         show_title(app)
         return ""
+    radio.hosting = True  # as host(): a restored Pico W host opens its access point again
     try:
         h, _ = linksave.restore(radio, app.saved, app.now, randbytes=getattr(app, "randbytes", None))
     except ValueError as e:  # linksave.LinkSaveError, or a snapshot's

@@ -254,5 +254,7 @@ def harness_qstrs(names):
     )
     paths = set("/proj/" + os.path.basename(p) for p in stubs) | {SCRIPT, "/script/" + os.path.basename(SCRIPT)}
     paths |= set(os.path.basename(p) for p in stubs)  # the compiled stand-ins' own names (probe_dir)
+    # and the files the VM loads them from ("machine.mpy"): a board has them built in
+    paths |= set(os.path.basename(p)[:-3] + ".mpy" for p in stubs)
     paths.add("/proj")  # the VM's drive (host/emulate/mpvm/run.mjs --tree): a board's is "/"
     return [q for q in names if q in paths or q in harness and q not in ours]
