@@ -4,9 +4,9 @@ A profile builds its panel (boards/st7789.py, boards/ssd1306.py) and its keys
 (boards/pinkeys.py) and hands them here; the renderer (boards/gfx_framebuf.py) keeps
 the screen and pushes what changed to the panel. No speaker and no battery sense
 on these boards (the Pico Display Pack's RGB LED shows the seat on turn); saves go
-to small files on the board's flash (boards/base.py storage). On a Pico W or Pico 2 W (any
-MicroPython with a built-in `network` module) the radio is Wi-Fi: boards/network.py, imported
-only when link play starts.
+to small files on the board's flash (boards/base.py storage). On a Pico W or Pico 2 W (its
+board name says so: MpBoard.__init__) the radio is Wi-Fi: boards/network.py, imported only when link
+play starts.
 """
 
 from boards.base import Board
@@ -25,13 +25,17 @@ class MpBoard(Board):
 
             gfx = surface(panel)
         self.gfx = gfx
-        # A Pico W's firmware has `network` built in (a plain Pico's has not): importing it costs
-        # no heap there, and on a plain Pico one interned name ("network"): docs/link.md, Wi-Fi.
-        try:
-            import network  # noqa: F401
-        except ImportError:
-            return
-        self.radio = radio
+        # A Pico W's or Pico 2 W's firmware (its `network` module built in) says so in its board
+        # name: "Raspberry Pi Pico W with RP2040", "Raspberry Pi Pico 2 W with RP2350" (MicroPython's
+        # sys.implementation._machine: MICROPY_HW_BOARD_NAME " with " MICROPY_HW_MCU_NAME; ports/rp2/
+        # boards/RPI_PICO_W, RPI_PICO2_W mpconfigboard.h). Read as bytes, in line: no name interned
+        # at boot (`import network` on a plain Pico interned "network"; a helper function its name),
+        # pico_lcd_114 being one name from its seventh qstr pool (docs/link.md, Wi-Fi). A board named
+        # otherwise gets no radio.
+        import sys
+
+        if b" W with " in getattr(sys.implementation, "_machine", "").encode():
+            self.radio = radio
 
     def show(self, layer):
         self.gfx.show(layer)
@@ -51,10 +55,13 @@ class MpBoard(Board):
 
 def radio():
     """The Pico W's radio for link play (Board.radio): Wi-Fi brought up, UDP on it."""
-    # (`from boards import network`, not `import boards.network`: no name more at boot)
-    from boards import network
+    import sys
 
-    return network.make()
+    # The module's name as bytes: a name or a str here is interned when this file loads, at boot
+    # on every Pico ("network", one of the names pico_lcd_114 has left); this interns it only now.
+    name = b"boards.network".decode()
+    __import__(name)
+    return sys.modules[name].make()
 
 
 class RgbLed:

@@ -15,7 +15,11 @@ handover (a pass-and-play hand-over), tablebuild (the table's drawing made), com
 (boot and Continue), saves and statstext (statistics), storeread (boot, error areas), results,
 matchend, crash, export; engine/ rules and rules_text (set-up), names (a card named), reasons
 (a move refused), explicit (a hand-written deal), snapshot_load (a save read), errors,
-messages, english, hint.
+messages, english, hint. Link play (issue 47; remote.MODULES, let go when the table is left):
+firmware/ lobby (the way in), hosting, remotehost, linkhost, linksave (the host's), joining,
+remoteclient, linkclient (a joiner's), remote, linkframe, linkpeer, linkview, radiostate (both);
+engine/ fairdeal, hashing, sha256. A joiner lets firmware/match, engine/bots and snapshot go
+at a linked table (firmware/app.py match_code(None)) and loads them back when it leaves.
 
 Split modules: the on-demand half imports the resident half's public names only, and the
 resident half loads it by module, never by its private names:

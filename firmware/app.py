@@ -444,6 +444,9 @@ def match_code(load):
         return
     import sys
 
+    bots = sys.modules.get("engine.bots")  # (a client of a linked table never loaded them)
+    if bots is not None:
+        bots.drop_levels()
     if load is None:
         from engine import unload
 
@@ -451,9 +454,6 @@ def match_code(load):
         for name in ("firmware.match", "snapshot", "bots"):
             unload(name)
         return
-    bots = sys.modules.get("engine.bots")  # (a client of a linked table never loaded them)
-    if bots is not None:
-        bots.drop_levels()
     gc.collect()
 
 

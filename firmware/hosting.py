@@ -6,9 +6,9 @@ from boards.base import DOWN, UP, A
 from firmware import keys, ui
 from firmware.choices import item, value_of
 from firmware.lang import t
-from firmware.lobby import STATE_KEYS, back_button, big, device_name, drop_panel
+from firmware.lobby import STATE_KEYS, back_button, big, device_name, drop_panel, to_title
 from firmware.menus import SetupMenu, levels_for
-from firmware.screens import Screen, seat, show_title
+from firmware.screens import Screen, seat
 
 
 def _randbytes(app):
@@ -64,7 +64,7 @@ class HostSetup(SetupMenu):
         return SetupMenu.changed(self, app, it)
 
     def back(self, app):
-        show_title(app)
+        to_title(app)
 
     def choose(self, app, key):
         if key == "back":
@@ -77,7 +77,6 @@ class HostSetup(SetupMenu):
             self.draw(app)
             return
         from engine import unload
-        from firmware import remotehost
 
         unload("rules")
         rand = _randbytes(app)
@@ -89,10 +88,12 @@ class HostSetup(SetupMenu):
             self.note = t(b"lk_max_remote") % most
             self.draw(app)
             return
+        from firmware import remotehost
+
         if remotehost.host(app, rules, seats, code, device_name(app.board), rand):
             app.show(Lobby(app))
         else:
-            show_title(app)
+            to_title(app)
 
 
 class Lobby(Screen):

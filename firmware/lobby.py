@@ -25,16 +25,31 @@ def show(app, key):
         return
     from engine import unload
     from firmware import app as application
-    from firmware import joining, remoteclient
+    from firmware import remoteclient
 
     if remoteclient.join(app):
+        from firmware import joining
+
         unload("firmware.menus")  # the title's (back on the title menu, loaded again), ~8 KB
         application.match_code(None)  # (ClientSession.close loads it again)
         app.show(joining.TablesMenu(app))
     else:
-        from firmware.screens import show_title
+        to_title(app)
 
-        show_title(app)
+
+def to_title(app):
+    """Back on the title menu from a link screen that holds no session (the host's set-up left or
+    refused by the radio, a radio that would not start): every link module let go, as a session's
+    close lets them go (remote.MODULES), this one too."""
+    from engine import unload
+    from firmware import remote
+    from firmware.screens import show_title
+
+    names = remote.MODULES
+    remote = None
+    for name in names:
+        unload(name)
+    show_title(app)
 
 
 def back_button(board):

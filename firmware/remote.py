@@ -29,6 +29,7 @@ MODULES = (
     "firmware.radiostate",
     "fairdeal",
     "explicit",
+    "snapshot_load",
     "hashing",
     "sha256",
 )

@@ -103,10 +103,10 @@ def resume(app):
         return t(b"n_save_refused") % "no radio"
     radio = remote.open_radio(app)
     if radio is None:
-        from firmware.screens import show_title
+        from firmware.lobby import to_title
 
         app.continuing = False  # (not continued: a crash now must not set the good save aside)
-        show_title(app)
+        to_title(app)
         return ""
     radio.hosting = True  # as host(): a restored Pico W host opens its access point again
     try:
@@ -118,6 +118,9 @@ def resume(app):
         for name in remote.MODULES:
             unload(name)
         return t(b"n_save_refused") % e
+    from engine import unload
+
+    unload("snapshot_load")  # the save read: the table saves from its Tape (no replay)
     h.bot_ms = app.settings.delay()
     link = app.link = HostSession(radio, h)
     link.saved_at = _key(h.match.state)  # saved as it stands

@@ -3,6 +3,7 @@ simulated devices, a host and a joiner, on one firmware/linkloop.py ether, drive
 buttons on one clock, from the title menu to the match's end."""
 
 import os
+import sys
 
 import pytest
 
@@ -16,6 +17,28 @@ from host.drive.linkpair import (
     to_lobby,
     to_table_list,
 )
+
+# What a device must not keep once it is back on the title menu with no linked table (remote.MODULES
+# is the list a session's close lets go; these are the ones each screen before the table loads).
+LINK_MODULES = {
+    "firmware.hosting",
+    "firmware.joining",
+    "firmware.remote",
+    "firmware.remotehost",
+    "firmware.remoteclient",
+    "firmware.linkhost",
+    "firmware.linkclient",
+    "firmware.linksave",
+    "engine.snapshot_load",
+}
+
+
+def _no_link_modules():
+    """Start from none loaded: an earlier test in this process may have left its devices linked."""
+    from engine import unload
+
+    for name in LINK_MODULES:
+        unload(name)
 
 
 @pytest.mark.parametrize("profile", ["sim", "clue", "feather_tft", "oled128x64", "pico_lcd_114"])
@@ -169,6 +192,7 @@ def test_link_screens_a_host_whose_radio_takes_fewer_remote_seats_says_so_and_op
 def test_link_screens_a_radio_that_will_not_start_is_said_on_the_title_menu():
     p = Pair("clue")
     h = p.host
+    _no_link_modules()
 
     def broken():
         raise OSError("Wi-Fi is off")
@@ -178,12 +202,20 @@ def test_link_screens_a_radio_that_will_not_start_is_said_on_the_title_menu():
     h.press("A")
     assert h.screen_name() == "TitleMenu" and h.app.link is None
     assert any("Wi-Fi is off" in text for text in h.screen_texts()), h.screen_texts()
+    assert not LINK_MODULES & set(sys.modules), LINK_MODULES & set(sys.modules)  # none held for later
     h.menu_to(t(b"m_host"))
     h.press("A")
     h.menu_to("start")
     h.press("A")  # the host's set-up's Start: the radio would be opened now
     assert h.screen_name() == "TitleMenu" and h.app.link is None
     assert any("Wi-Fi is off" in text for text in h.screen_texts()), h.screen_texts()
+    assert not LINK_MODULES & set(sys.modules), LINK_MODULES & set(sys.modules)
+    h.menu_to(t(b"m_host"))
+    h.press("A")
+    assert "firmware.hosting" in sys.modules
+    h.back()  # the set-up left
+    assert h.screen_name() == "TitleMenu"
+    assert not LINK_MODULES & set(sys.modules), LINK_MODULES & set(sys.modules)
 
 
 def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_for_later():
@@ -197,6 +229,8 @@ def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_
     seat_and_start(h, j, code)
     h.step(2000)
     assert h.app.saved[:4] == b"ELNK"
+    s = h.app.match.state
+    at = (s.round_no, s.hist_len)
     h = p.restart_host()
     radio = h.board.radio
 
@@ -204,10 +238,12 @@ def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_
         raise OSError("BLE stack busy")
 
     h.board.radio = broken
+    _no_link_modules()
     h.menu_to(t(b"m_continue"))
     h.press("A")
     assert h.screen_name() == "TitleMenu" and h.app.link is None
     assert h.app.screen.note == t(b"lk_no_radio") % "BLE stack busy"  # (its pages turn on the footer)
+    assert not LINK_MODULES & set(sys.modules), LINK_MODULES & set(sys.modules)  # none held for later
     assert h.app.saved is not None and h.app.saved[:4] == b"ELNK" and not h.app.continuing
     h.app.save()  # what a settings change would write: the table with it
     h = p.restart_host()
@@ -216,7 +252,8 @@ def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_
     h.menu_to(t(b"m_continue"))
     h.press("A")
     h.run_until(lambda: h.app.screen.table, limit=200)
-    assert h.app.link is not None and h.app.match.state.hist_len >= 0
+    s = h.app.match.state
+    assert h.app.link is not None and (s.round_no, s.hist_len) == at  # the table as it was saved
 
 
 def test_link_window_radio_takes_the_beacon_port_or_any_when_it_is_taken():

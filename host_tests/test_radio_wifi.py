@@ -136,12 +136,23 @@ def test_wifi_stand_in_network_is_there_only_where_the_run_poses_as_a_pico_w(mon
         m.WLAN(m.STA_IF).connect("Home", "secret123")  # not active: EPERM
 
 
-def test_wifi_mpboard_has_a_radio_only_where_network_imports(monkeypatch, rig):
+def test_wifi_mpboard_has_a_radio_only_where_the_board_name_is_a_pico_w(monkeypatch, rig):
+    """boards/mpboard.py MpBoard: the firmware's board name (sys.implementation._machine), not an
+    `import network` (which would intern a name at boot on a plain Pico)."""
     from boards import mpboard
 
-    monkeypatch.setitem(sys.modules, "network", None)  # `import network` raises ImportError
+    for name, wifi in (
+        ("Raspberry Pi Pico with RP2040", False),
+        ("Raspberry Pi Pico 2 with RP2350", False),
+        ("Raspberry Pi Pico W with RP2040", True),
+        ("Raspberry Pi Pico 2 W with RP2350", True),
+    ):
+        monkeypatch.setattr(sys.implementation, "_machine", name, raising=False)
+        assert (mpboard.MpBoard(None, None, gfx=object()).radio is mpboard.radio) is wifi, name
+    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico with RP2040", raising=False)
     plain = mpboard.MpBoard(None, None, gfx=object())
     assert plain.radio is None
+    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico W with RP2040", raising=False)
     monkeypatch.setitem(sys.modules, "network", rig.chip())
     monkeypatch.setattr(mpboard, "settings_getenv", lambda: {"ELFER_WIFI_SSID": "Home"}.get)
     w = mpboard.MpBoard(None, None, gfx=object())
@@ -158,7 +169,8 @@ def test_wifi_bundles_of_the_micropython_picos_ship_the_radio_and_the_boot_does_
         assert "boards/network.mpy" in files and "boards/radio_udp.mpy" in files, board
     assert not [rel for rel, _ in bundle.plan("pybadge") if rel == "boards/network.mpy"]
     code = (
-        "import sys; sys.modules['network'] = type(sys)('network'); import boards.mpboard as m;"
+        "import sys; sys.modules['network'] = type(sys)('network');"
+        "sys.implementation._machine = 'Raspberry Pi Pico W with RP2040'; import boards.mpboard as m;"
         "b = m.MpBoard(None, None, gfx=object());"
         "print(b.radio is m.radio, 'boards.network' in sys.modules, 'boards.radio_udp' in sys.modules)"
     )

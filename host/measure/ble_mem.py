@@ -177,7 +177,7 @@ def measure_vm(run_mjs):
 
 def bleio_bytes():
     pb = rb._RING * (2 + rb.PACKET) + 2 * rb.PACKET
-    scan = rb.SCAN_BYTES + 8 + 31  # the ring, and the SoftDevice's report buffer (ble_data_t + 31)
+    scan = rb._SCAN_BYTES + 8 + 31  # the ring, and the SoftDevice's report buffer (ble_data_t + 31)
     return pb, scan
 
 
