@@ -138,17 +138,23 @@ def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_pla
     assert h.app.saved is None  # the match over: nothing to continue
 
 
-def test_link_screens_a_host_that_leaves_its_table_leaves_nothing_to_continue():
-    """L6's other half: the table left on purpose (the pause menu's Leave) is over for everyone,
-    its save cleared. The store must not keep the linked match as a local one either (leaving
-    used to save the host's match in the local slot: Continue after a restart brought it back
-    as a local match with the remote seats' hands)."""
+def _a_saved_linked_table():
+    """(pair, host, joiner): a 2-seat classic table started, its host's table saved."""
     p = Pair("sim", saves=True)
     h, j = p.host, p.join
     code = to_lobby(h, "elfer", 2)
     to_table_list(j)
     seat_and_start(h, j, code)
     h.step(2000)
+    return p, h, j
+
+
+def test_link_screens_a_host_that_leaves_its_table_leaves_nothing_to_continue():
+    """L6's other half: the table left on purpose (the pause menu's Leave) is over for everyone,
+    its save cleared. The store must not keep the linked match as a local one either (leaving
+    used to save the host's match in the local slot: Continue after a restart brought it back
+    as a local match with the remote seats' hands)."""
+    p, h, j = _a_saved_linked_table()
     assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"
     h.press("START")
     h.menu_to("quit")
@@ -222,12 +228,7 @@ def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_
     """L6 and the radio's fault together: the host's table saved, switched off and on, its radio
     refusing; Continue says why on the title menu and keeps the save (on flash too: a settings
     save meanwhile writes it back); once the radio starts, Continue puts the table back."""
-    p = Pair("sim", saves=True)
-    h, j = p.host, p.join
-    code = to_lobby(h, "elfer", 2)
-    to_table_list(j)
-    seat_and_start(h, j, code)
-    h.step(2000)
+    p, h, j = _a_saved_linked_table()
     assert h.app.saved[:4] == b"ELNK"
     s = h.app.match.state
     at = (s.round_no, s.hist_len)

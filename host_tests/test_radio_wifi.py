@@ -9,7 +9,6 @@ is the test's (the radio's and the chip's clocks); the sockets are real and take
 
 import importlib.util
 import os
-import socket
 import subprocess
 import sys
 import types
@@ -21,6 +20,7 @@ from boards.network import AP_IP, BAD_KEY, CONNECTING, ERROR, FAILED, JOIN_MS, N
 from engine.rules import make_rules
 from firmware import lang, radiostate, ui
 from firmware.lang import t
+from host.emulate import linkprocs
 from host.emulate.linktable import LinkTable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -28,11 +28,7 @@ STUBS = os.path.join(ROOT, "host", "emulate", "stubs")
 
 
 def free_port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    s.bind(("0.0.0.0", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+    return linkprocs.free_udp_port("0.0.0.0")
 
 
 class Rig:

@@ -23,9 +23,9 @@ from host.emulate import upy
 ROOT = upy.ROOT
 
 
-def free_udp_port():
+def free_udp_port(addr="127.0.0.1"):
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    s.bind(("127.0.0.1", 0))
+    s.bind((addr, 0))
     port = s.getsockname()[1]
     s.close()
     return port
