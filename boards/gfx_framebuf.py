@@ -19,6 +19,7 @@ write_rows(y0, y1, data) (pages), and brightness(level).
 """
 
 import framebuf
+from micropython import const
 
 # Sheet formats by the colours a sheet needs: (most colours, framebuf format, pixels per byte;
 # 0: a byte holds 8 pixels of a column). Two colours go by columns: a glyph 6 or 12 pixels wide
@@ -29,11 +30,11 @@ SHEET_FORMATS = ((2, framebuf.MONO_VLSB, 0), (4, framebuf.GS2_HMSB, 4), (16, fra
 SCREEN_FORMATS = {4: (framebuf.GS4_HMSB, 16), 8: (framebuf.GS8, 255)}
 # framebuf's blit compares its key with the colour after the palette: a transparent colour
 # index maps to this value, which no colour is given (the palettes are GS8).
-CLEAR = 255
+_CLEAR = const(255)
 # Pixels a window's own cost is worth (its commands and a pass of Python): two rectangles that
 # touch are drawn as their box when it adds no more than this.
-MERGE_SLACK = 256
-MONO_THRESHOLD = 64  # a colour at least this light (0..255, luma) is lit on a monochrome panel
+_MERGE_SLACK = const(256)
+_MONO_THRESHOLD = const(64)  # a colour at least this light (0..255, luma) is lit on a monochrome panel
 
 
 def rgb565_be(rgb):
@@ -132,11 +133,11 @@ class Tiles:
         gfx = self.gfx
         colors = self.colors
         bg = colors[0]
-        self.key = CLEAR if bg is None else -1
+        self.key = _CLEAR if bg is None else -1
         back = -1 if bg is None else gfx.value(bg)
         for i in range(len(colors)):
             c = colors[i]
-            v = CLEAR if c is None else gfx.value(c)
+            v = _CLEAR if c is None else gfx.value(c)
             if gfx.mono and i and c is not None and v == back:
                 v = 1 - v  # one bit: ink on its own background shows inverted
             self.pal.pixel(i, 0, v)
@@ -306,7 +307,7 @@ class FbGfx:
         """What a pixel of colour rgb holds on this screen: a lit bit, or a colour index (a new
         index while there is room, then the nearest colour already given one)."""
         if self.mono:
-            return 1 if luma(rgb) >= MONO_THRESHOLD else 0
+            return 1 if luma(rgb) >= _MONO_THRESHOLD else 0
         rgbs = self.rgbs
         for i in range(len(rgbs)):
             if rgbs[i] == rgb:
@@ -384,7 +385,7 @@ class FbGfx:
                 by1 = max(y1, r[3])
                 overlap = r[0] < x1 and x0 < r[2] and r[1] < y1 and y0 < r[3]
                 area = (x1 - x0) * (y1 - y0) + (r[2] - r[0]) * (r[3] - r[1])
-                if overlap or (bx1 - bx0) * (by1 - by0) <= area + MERGE_SLACK:
+                if overlap or (bx1 - bx0) * (by1 - by0) <= area + _MERGE_SLACK:
                     x0 = bx0
                     y0 = by0
                     x1 = bx1

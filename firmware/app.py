@@ -9,12 +9,13 @@ it with scripted buttons and made-up times.
 
 import gc
 
+from engine import const
 from firmware import screens, ui
 from firmware.buttons import Input
 from firmware.lang import forget, t
 from firmware.settings import Settings
 
-SNAPSHOT_MAX = 640  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
+_SNAPSHOT_MAX = const(640)  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
 
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
@@ -367,13 +368,13 @@ class App:
         m = self.match if self.link is None else None  # (a linked match is not saved)
         p0 = store.payload_at
         at = p0 + len(head) + 2
-        buf = store.room(len(head) + 2 + SNAPSHOT_MAX)
+        buf = store.room(len(head) + 2 + _SNAPSHOT_MAX)
         buf[p0 : p0 + len(head)] = head
         k = 0
         if m is not None and not m.state.is_match_over():
             self.saved = None  # Continue now means the match in memory
             k = _snapshot().dump_into(buf, m.state, m.bots, m.extra, m.tape, at)
-            store.room(len(head) + 2 + k)  # (the rare snapshot longer than SNAPSHOT_MAX)
+            store.room(len(head) + 2 + k)  # (the rare snapshot longer than _SNAPSHOT_MAX)
         elif m is None and self.saved is not None:  # not continued yet: keep it
             k = len(self.saved)
             buf = store.room(len(head) + 2 + k)

@@ -8,14 +8,14 @@ turned to another person's seat only after the hand-over page (firmware/handover
 has hidden the hand before it (firmware/screens.py TableScreen.tick starts it).
 """
 
-from engine import turn
+from engine import const, turn
 from engine.bots import make_bot
 from engine.cards import DRAW, END, PASS
 from engine.state import State
 from engine.view import SeatView
 
 HUMAN = 0  # a person sits in seat 0 (P1), and holds the device first
-NO_MOVE = 255
+_NO_MOVE = const(255)
 
 
 class Match:
@@ -50,7 +50,7 @@ class Match:
         self.tape = tape
         self.bot_moves = bytearray(32)
         self.thinking = False  # a bot on turn is part way through a decision (bot_step)
-        self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (NO_MOVE: none)
+        self.last = bytearray(b"\xff" * n)  # the latest move of each seat this round (_NO_MOVE: none)
         self.last_card = bytearray(n)  # the latest card each seat placed this round (0: none)
         s = self.state
         for i in range(s.hist_len):  # a restored round: what each seat did last
@@ -163,7 +163,7 @@ class Match:
         if self.tape is not None:
             self.tape.clear(self.state.round_no)
         for p in range(self.state.n):
-            self.last[p] = NO_MOVE
+            self.last[p] = _NO_MOVE
             self.last_card[p] = 0
         self.update()
 

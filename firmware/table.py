@@ -31,7 +31,7 @@ MARK_RGB = 0x40E040
 # The move boxes: draw "+" and the stock's card back, end a check mark, pass an empty set.
 MOVE_TEXT = {DRAW: "+" + "\u25a4", END: "\u2713", PASS: "\u2205"}
 # Tiles of the row sheet: 0 empty, 1-4 placed (color), 5-8 start frame (color), 9 dead.
-T_PLACED = 1
+_T_PLACED = const(1)
 T_START = 5
 T_DEAD = 9
 TILES = 10
@@ -77,7 +77,7 @@ class TableView:
             dm = turn.dead_mask(v, c) if dead and hi else 0
             for r in range(1, self.rules.ranks + 1):
                 if hi and lo <= r <= hi:
-                    k = T_DEAD if dm >> r & 1 else T_PLACED + c
+                    k = T_DEAD if dm >> r & 1 else _T_PLACED + c
                 elif not hi and r == v.start[c]:
                     k = T_START + c
                 else:
