@@ -13,7 +13,7 @@ or had not drawn, the hands left at the end.
 from engine import const
 from engine.cards import DRAW, GAME_CINQUILLO
 from engine.deal import build_deck, hand_size_for
-from engine.hashing import hasher, sha256  # noqa: F401 - part of this module's interface
+from engine.hashing import sha256
 
 _NO_SEAT = const(255)
 

@@ -41,14 +41,11 @@ def to_title(app):
     """Back on the title menu from a link screen that holds no session (the host's set-up left or
     refused by the radio, a radio that would not start): every link module let go, as a session's
     close lets them go (remote.MODULES), this one too."""
-    from engine import unload
     from firmware import remote
     from firmware.screens import show_title
 
-    names = remote.MODULES
+    remote.let_go()
     remote = None
-    for name in names:
-        unload(name)
     show_title(app)
 
 

@@ -35,6 +35,15 @@ MODULES = (
 )
 
 
+def let_go():
+    """Every link module unloaded (MODULES), this one too: a table left, or a way back to the
+    title menu that held no session (firmware/lobby.py to_title)."""
+    from engine import unload
+
+    for name in MODULES:
+        unload(name)
+
+
 class Session:
     hints = True  # the pause menu offers a hint (a client has no expert to ask)
 
@@ -43,14 +52,11 @@ class Session:
 
     def close(self, app):
         """The table left: the radio closed and the link's code let go."""
-        from engine import unload
-
         try:
             self.radio.close()
         except Exception as e:  # a radio that fails to close must not keep the title menu away
             print("link: radio close: %s" % (e,))
-        for name in MODULES:
-            unload(name)
+        let_go()
 
 
 def next_table(app, m):
@@ -94,7 +100,14 @@ def open_radio(app):
 # --- both tables ---------------------------------------------------------------------------
 
 
-def move_text(m, p, mv):
+def say_move(ts, m, p, mv):
+    """Another seat's move on table screen ts, as a bot's is said: with "your turn" (and the
+    cursor on a playable card) when the person's turn comes next."""
     from firmware.words import move_name
 
-    return "%s: %s" % (seat(p), move_name(m.rules.game, mv))
+    text = "%s: %s" % (seat(p), move_name(m.rules.game, mv))
+    if m.my_turn():
+        ts.focus_playable(m)
+        ts.say(t(b"ts_your_turn") % text, ui.GOOD)
+    else:
+        ts.say(text, ui.DIM)

@@ -136,12 +136,7 @@ class ClientTable(TableScreen):
             if v.hist_len and v.hist_len != was:
                 p, mv = v.history[2 * v.hist_len - 2], v.history[2 * v.hist_len - 1]
                 if p != v.seat:
-                    text = remote.move_text(m, p, mv)
-                    if v.my_turn():
-                        self.focus_playable(m)
-                        self.say(t(b"ts_your_turn") % text, ui.GOOD)
-                    else:
-                        self.say(text, ui.DIM)
+                    remote.say_move(self, m, p, mv)
                 elif self.msg == self.wait:
                     self.say("")
             self.focus_playable(m)

@@ -113,10 +113,7 @@ def resume(app):
         h, _ = linksave.restore(radio, app.saved, app.now, randbytes=getattr(app, "randbytes", None))
     except ValueError as e:  # linksave.LinkSaveError, or a snapshot's
         radio.close()
-        from engine import unload
-
-        for name in remote.MODULES:
-            unload(name)
+        remote.let_go()
         return t(b"n_save_refused") % e
     from engine import unload
 
@@ -176,12 +173,7 @@ class HostTable(TableScreen):
         if key != self.seen:
             if s.hist_len and key >> 14 == self.seen >> 14:  # a move of this round by another seat
                 p, mv = s.history[2 * s.hist_len - 2], s.history[2 * s.hist_len - 1]
-                text = remote.move_text(m, p, mv)
-                if m.my_turn():
-                    self.focus_playable(m)
-                    self.say(t(b"ts_your_turn") % text, ui.GOOD)
-                else:
-                    self.say(text, ui.DIM)
+                remote.say_move(self, m, p, mv)
             self.seen = key
             self.check_round_end(app)
             redraw = True
