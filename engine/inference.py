@@ -24,7 +24,7 @@ Nothing is allocated per call; the generator's states are small ints.
 from engine.cards import DRAW
 
 TRIES = 5  # worlds dealt per sample
-_TOP = 10  # Cinquillo's ranks 1..10 (the jack after the 7: engine/cards.py)
+_TOP = 10  # Cinquillo's ranks 1..10 (the jack after the 7, in the cards module's rank order)
 _COINS_5 = 5  # suit 0, rank 5: who holds it must open the first round with it
 
 

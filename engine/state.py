@@ -8,7 +8,7 @@ which cards lie on a row (Bastard rows have dead gaps). No object per card.
 from engine import const, deal, scoring, turn
 from engine.rng import Rng
 
-_PLAYING = const(0)  # phases (engine/turn.py and engine/scoring.py name them too)
+_PLAYING = const(0)  # phases (engine/turn.py names it too)
 _ROUND_OVER = const(1)
 _MATCH_OVER = const(2)
 _NO_SEAT = const(255)  # engine/deal.py's: no seat (who got 14 cards, an explicit deal's first)

@@ -11,6 +11,11 @@ from firmware.pages import Menu
 from firmware.screens import Screen, seat
 
 _FRESH_MS = const(5000)  # a table not heard this long is not listed
+_LOBBY = const(2)  # firmware/linkclient.py
+_PLAYING = const(3)  # firmware/linkclient.py
+_WRONG_CODE = const(4)  # firmware/linkclient.py
+_FULL = const(5)  # firmware/linkclient.py
+_LOST = const(6)  # firmware/linkclient.py
 
 
 def _tables(app):
@@ -101,7 +106,7 @@ class CodeEntry(Screen):
             col = (self.big.x + self.pos * self.big.w + self.big.w // 2) // (ui.CHAR_W * p.scale)
             marks = marks[:col] + "\u25b2"
         else:  # one line: the digit to change in brackets
-            code = "".join(("[%s]" if i == self.pos else " %s ") % code[i] for i in range(4))
+            code = "".join(("[%d]" if i == self.pos else " %d ") % self.digits[i] for i in range(4))
             code = " " * ((p.cols - 12) // 2) + code
         texts = ["", "", marks] if first else [code]
         say = len(texts)
@@ -146,13 +151,13 @@ class CodeEntry(Screen):
         if c.status == self.status:
             return
         self.status = c.status
-        if c.status == 2 or c.status == 3:  # LOBBY, PLAYING: seated
+        if c.status == _LOBBY or c.status == _PLAYING:  # seated
             drop_panel(app)
             app.show(Waiting(app))
             return
-        if c.status == 4:  # NOKEY
+        if c.status == _WRONG_CODE:
             self.note = t(b"lk_wrong_code")
-        elif c.status == 5:  # FULL
+        elif c.status == _FULL:
             self.note = t(b"lk_full")
         else:
             return
@@ -176,7 +181,7 @@ class Waiting(Screen):
             k = c.seats[q]
             what = t(b"c_you") if q == c.seat else t(STATE_KEYS[k]) if k < 6 else "?"
             lines.append("%s: %s" % (seat(q), what))
-        note = t(b"lk_lost") if c.status == 6 else t(b"lk_wait_start")
+        note = t(b"lk_lost") if c.status == _LOST else t(b"lk_wait_start")
         lines += ui.wrap(note, p.cols)
         p.title.set(t(b"lk_seated") % seat(c.seat) if c.seat < 16 else t(b"lk_joining"))
         for i in range(p.rows):
@@ -186,7 +191,7 @@ class Waiting(Screen):
 
     def tick(self, app, now):
         c = app.link.client
-        if c.status == 3 and c.info is not None and c.view is not None:
+        if c.status == _PLAYING and c.info is not None and c.view is not None:
             from firmware import remoteclient
 
             remoteclient.play_client(app)

@@ -6,27 +6,47 @@
     c.join(table, code, now)  # with the code the host shows
     c.view                    # engine/view.py SeatView, once the host has welcomed us
     c.play(move, now)         # None when sent, else why not (not our turn, not legal)
-    c.status                  # JOINING, LOBBY, PLAYING, NOKEY, FULL, LOST (docs/link.md)
+    c.status                  # _JOINING, _LOBBY, _PLAYING, _WRONG_CODE, _FULL, _LOST (docs/link.md)
 
 No bot and no save code is loaded here; the round's end replays it from the revealed deal
 (engine/fairdeal.py) and c.unfair says what differed, if anything.
 """
 
 from engine import const, turn
-from firmware import linkframe as lf
 from firmware import linkview
+from firmware.linkframe import Keyed, parse_head, table_key
 from firmware.linkpeer import Peer
 
+# firmware/linkframe.py's frame fields and kinds, private here too: a board interns no name for them
+_HEAD = const(12)  # firmware/linkframe.py
+_HOST = const(254)  # firmware/linkframe.py
+_NEW = const(255)  # firmware/linkframe.py
+_BEACON = const(1)  # firmware/linkframe.py
+_NOKEY = const(2)  # firmware/linkframe.py
+_WELCOME = const(10)  # firmware/linkframe.py
+_SEATS = const(11)  # firmware/linkframe.py
+_ROUND = const(12)  # firmware/linkframe.py
+_VIEW = const(13)  # firmware/linkframe.py
+_HIST = const(14)  # firmware/linkframe.py
+_REVEAL = const(15)  # firmware/linkframe.py
+_LEFT = const(16)  # firmware/linkframe.py
+_REFUSE = const(17)  # firmware/linkframe.py
+_CHALLENGE = const(19)  # firmware/linkframe.py
+_HELLO = const(30)  # firmware/linkframe.py
+_MOVE = const(31)  # firmware/linkframe.py
+_RESYNC = const(32)  # firmware/linkframe.py
+_PING = const(33)  # firmware/linkframe.py
+
 _IDLE = const(0)
-JOINING = const(1)
-LOBBY = const(2)
-PLAYING = const(3)
-NOKEY = const(4)  # the host could not read our frames: the code is wrong
-FULL = const(5)  # no seat left at that table
-LOST = const(6)  # the host is silent: we keep asking
+_JOINING = const(1)
+_LOBBY = const(2)
+_PLAYING = const(3)
+_WRONG_CODE = const(4)  # the host could not read our frames: the code is wrong
+_FULL = const(5)  # no seat left at that table
+_LOST = const(6)  # the host is silent: we keep asking
 _HELLO_MS = const(700)
 _LOST_MS = const(3000)
-PING_MS = const(500)
+_PING_MS = const(500)
 _CHALLENGE_MS = const(4000)  # the host's lasts 5 s
 
 
@@ -61,7 +81,7 @@ class LinkClient:
         self.table = None
         self.peer = None
         self.view = None
-        self.seat = lf.NEW
+        self.seat = _NEW
         self.seats = b""  # each seat's state (firmware/linkhost.py S_*)
         self.started = False
         self.rules_text = ""
@@ -89,12 +109,12 @@ class LinkClient:
     def join(self, table, code, now):
         from engine.hashing import sha256
 
-        key = lf.table_key(code, table.id, table.salt)
-        self.keyed = lf.Keyed(key, table.id)
+        key = table_key(code, table.id, table.salt)
+        self.keyed = Keyed(key, table.id)
         self.token = sha256(key + self.device_id.encode())[:8]  # the same device gets its seat back
         self.table = table
         self.peer = Peer(table.addr, now)
-        self.status = JOINING
+        self.status = _JOINING
         self._hello(now)
 
     def _hello(self, now):
@@ -112,7 +132,7 @@ class LinkClient:
         self.hello_at = now
         self.asking = True  # a HELLO not yet welcomed
         body = self.nonce + self.token + challenge + self.name.encode()
-        self._send(self.keyed.seal(lf.HELLO, self.hello_epoch, self.seat, 0, 0, body), now)
+        self._send(self.keyed.seal(_HELLO, self.hello_epoch, self.seat, 0, 0, body), now)
 
     def _send(self, frame, now):
         self.bytes_out += len(frame)
@@ -130,10 +150,10 @@ class LinkClient:
         if self.peer is None:
             return
         peer = self.peer
-        if self.status in (JOINING, NOKEY, LOST) and now - self.hello_at >= _HELLO_MS:
+        if self.status in (_JOINING, _WRONG_CODE, _LOST) and now - self.hello_at >= _HELLO_MS:
             self._hello(now)
-        elif self.status in (LOBBY, PLAYING) and now - peer.heard >= _LOST_MS:
-            self.status = LOST  # keep the view on screen; say we wait for the host
+        elif self.status in (_LOBBY, _PLAYING) and now - peer.heard >= _LOST_MS:
+            self.status = _LOST  # keep the view on screen; say we wait for the host
             self._hello(now)
         if peer.epoch < 0:
             return
@@ -141,32 +161,32 @@ class LinkClient:
         for e in peer.due(now):
             self._send(self.keyed.seal(e[1], self.epoch, self.seat, e[0], peer.last_rx(), e[2]), now)
             sent = True
-        if not sent and (peer.ack_due(now) or now - peer.sent >= PING_MS):
-            self._send(self.keyed.seal(lf.PING, self.epoch, self.seat, 0, peer.last_rx(), peer.ping()), now)
+        if not sent and (peer.ack_due(now) or now - peer.sent >= _PING_MS):
+            self._send(self.keyed.seal(_PING, self.epoch, self.seat, 0, peer.last_rx(), peer.ping()), now)
             sent = True
         if sent:
             peer.sent_ack()
 
     def receive(self, addr, frame, now):
         self.bytes_in += len(frame)
-        head = lf.parse_head(frame)
+        head = parse_head(frame)
         if head is None:
             return
-        if head[0] == lf.BEACON:
-            self._beacon(addr, head[1], frame[lf.HEAD :], now)
+        if head[0] == _BEACON:
+            self._beacon(addr, head[1], frame[_HEAD:], now)
             return
         if self.keyed is None or head[1] != self.keyed.table:
             return
-        if head[0] == lf.NOKEY:
-            if self.status == JOINING:
-                self.status = NOKEY
+        if head[0] == _NOKEY:
+            if self.status == _JOINING:
+                self.status = _WRONG_CODE
             return
         h = self.keyed.open(frame)
-        if h is None or h[2] != lf.HOST:
+        if h is None or h[2] != _HOST:
             return
         kind, epoch, sender, seq, ack, payload = h
         peer = self.peer
-        if kind == lf.WELCOME:
+        if kind == _WELCOME:
             if payload[:4] != self.nonce or epoch == peer.epoch:
                 return  # not an answer to our HELLO now (a replay), or one already taken
             # The host seals a stream with its epoch ^ ours: frames of a stream before are not this one's
@@ -176,23 +196,23 @@ class LinkClient:
             self.epoch = self.hello_epoch
             self.asking = False
             self.pending = -1
-        elif kind == lf.CHALLENGE and seq == 0:
+        elif kind == _CHALLENGE and seq == 0:
             if payload[:4] == self.nonce and self.asking and not self.challenge:
                 self.challenge = bytes(payload[4:8])
                 self.challenge_at = now
                 self._hello(now)
             return
-        elif kind == lf.REFUSE and seq == 0:
-            if payload == self.nonce + b"full" and self.status == JOINING:
-                self.status = FULL
+        elif kind == _REFUSE and seq == 0:
+            if payload == self.nonce + b"full" and self.status == _JOINING:
+                self.status = _FULL
             return
-        if epoch != peer.epoch or (seq == 0) != (kind == lf.PING) or not peer.fresh(seq, payload):
+        if epoch != peer.epoch or (seq == 0) != (kind == _PING) or not peer.fresh(seq, payload):
             return
         peer.heard = now
         peer.addr = addr
         peer.acked(ack)
-        if self.status == LOST:
-            self.status = PLAYING if self.started else LOBBY
+        if self.status == _LOST:
+            self.status = _PLAYING if self.started else _LOBBY
         if seq:
             for k, body in peer.take(seq, kind, payload):
                 self._event(k, body, now)
@@ -211,26 +231,26 @@ class LinkClient:
     # --- what the host says ----------------------------------------------------------------
     def _event(self, kind, body, now):
         try:
-            if kind == lf.WELCOME:
+            if kind == _WELCOME:
                 self._welcome(body)
-            elif kind == lf.SEATS:
+            elif kind == _SEATS:
                 self.started = body[1] == 1
                 self.seats = bytes(body[2 : 2 + body[0]])
-                if self.status in (JOINING, LOST, NOKEY):
-                    self.status = PLAYING if self.started else LOBBY
-            elif kind == lf.ROUND:
+                if self.status in (_JOINING, _LOST, _WRONG_CODE):
+                    self.status = _PLAYING if self.started else _LOBBY
+            elif kind == _ROUND:
                 self._round(body)
-            elif kind == lf.HIST:
+            elif kind == _HIST:
                 at = body[0] << 8 | body[1]
                 self.view.history[at : at + len(body) - 2] = body[2:]
                 self.hist_have = at + len(body) - 2
-            elif kind == lf.VIEW:
+            elif kind == _VIEW:
                 self._view(body)
-            elif kind == lf.LEFT:
+            elif kind == _LEFT:
                 self.final = bytes(body)
-            elif kind == lf.REVEAL:
+            elif kind == _REVEAL:
                 self._check(body)
-            elif kind == lf.REFUSE:
+            elif kind == _REFUSE:
                 self.refusal = bytes(body[5:])
                 self.pending = -1
         except (ValueError, IndexError) as e:  # a frame that does not fit what we hold
@@ -255,7 +275,7 @@ class LinkClient:
             self.view = SeatView(rules, body[4])
             self.rules_text = text
         self.seat = body[4]
-        self.status = LOBBY
+        self.status = _LOBBY
 
     def _round(self, body):
         if len(body) < 55 or len(body) != 55 + body[54]:
@@ -265,7 +285,7 @@ class LinkClient:
         self.final = None
         self.unfair = None
         self.hist_have = 0
-        self.status = PLAYING
+        self.status = _PLAYING
         self.started = True
 
     def _view(self, body):
@@ -300,7 +320,7 @@ class LinkClient:
     def _resync(self):
         self.resyncs += 1
         if self.peer is not None and self.peer.epoch >= 0:
-            self.peer.queue(lf.RESYNC, b"")
+            self.peer.queue(_RESYNC, b"")
 
     def _check(self, body):
         """REVEAL: salt (16), starts (colors), deck. Replayed with the engine (engine/fairdeal.py)."""
@@ -334,7 +354,7 @@ class LinkClient:
     def play(self, move, now):
         """Send our move: None when sent, else why not (nothing sent)."""
         v = self.view
-        if v is None or not v.my_turn() or self.status != PLAYING:
+        if v is None or not v.my_turn() or self.status != _PLAYING:
             return "not your turn"
         if self.pending >= 0:
             return "waiting for the host"
@@ -346,7 +366,7 @@ class LinkClient:
         if j == k:
             return "illegal"
         if not self.peer.queue(
-            lf.MOVE, bytes((v.round_no >> 8, v.round_no & 255, v.hist_len >> 8, v.hist_len & 255, move))
+            _MOVE, bytes((v.round_no >> 8, v.round_no & 255, v.hist_len >> 8, v.hist_len & 255, move))
         ):
             return "waiting for the host"
         self.pending = move

@@ -13,31 +13,31 @@ card. No frame is longer than MAX (200) bytes.
 from engine import const
 from engine.hashing import hasher
 
-MAGIC = const(0xE5)
-HEAD = const(12)
+_MAGIC = const(0xE5)
+_HEAD = const(12)
 _TAG = const(8)
-MAX = const(200)
+_MAX = const(200)
 _PAYLOAD_MAX = const(180)  # MAX - HEAD - _TAG
-HOST = const(254)  # the sender field of the host's frames
-NEW = const(255)  # a joiner without a seat yet
+_HOST = const(254)  # the sender field of the host's frames
+_NEW = const(255)  # a joiner without a seat yet
 
 # Kinds. Plain: BEACON, NOKEY. Host to a seat: WELCOME .. _BYE. A seat to the host: HELLO .. PING.
-BEACON = const(1)
-NOKEY = const(2)
-WELCOME = const(10)
-SEATS = const(11)
-ROUND = const(12)
-VIEW = const(13)
-HIST = const(14)
-REVEAL = const(15)
-LEFT = const(16)
-REFUSE = const(17)
+_BEACON = const(1)
+_NOKEY = const(2)
+_WELCOME = const(10)
+_SEATS = const(11)
+_ROUND = const(12)
+_VIEW = const(13)
+_HIST = const(14)
+_REVEAL = const(15)
+_LEFT = const(16)
+_REFUSE = const(17)
 _BYE = const(18)
-CHALLENGE = const(19)
-HELLO = const(30)
-MOVE = const(31)
-RESYNC = const(32)
-PING = const(33)
+_CHALLENGE = const(19)
+_HELLO = const(30)
+_MOVE = const(31)
+_RESYNC = const(32)
+_PING = const(33)
 
 
 def table_key(code, table, salt):
@@ -80,27 +80,27 @@ class Keyed:
         n = len(payload)
         if n > _PAYLOAD_MAX:
             raise ValueError("link: a payload of %d bytes is over the %d a frame carries" % (n, _PAYLOAD_MAX))
-        b = bytearray(HEAD + n)
+        b = bytearray(_HEAD + n)
         _head(b, kind, self.table, epoch, sender, seq, ack, n)
-        b[HEAD:] = payload
-        self._crypt(b, HEAD, HEAD + n, epoch, sender, seq)
+        b[_HEAD:] = payload
+        self._crypt(b, _HEAD, _HEAD + n, epoch, sender, seq)
         return bytes(b) + self._tag(b)
 
     def open(self, frame):
         """(kind, epoch, sender, seq, ack, payload) of a frame of this table, or None when it is
         not one (wrong length, table, or tag: forged, or sealed under another code)."""
         h = parse_head(frame)
-        if h is None or h[1] != self.table or h[0] < WELCOME:
+        if h is None or h[1] != self.table or h[0] < _WELCOME:
             return None
         n = h[7]
-        if len(frame) != HEAD + n + _TAG:
+        if len(frame) != _HEAD + n + _TAG:
             return None
-        body = frame[: HEAD + n]
-        if not _same(self._tag(body), frame[HEAD + n :]):
+        body = frame[: _HEAD + n]
+        if not _same(self._tag(body), frame[_HEAD + n :]):
             return None
         b = bytearray(body)
-        self._crypt(b, HEAD, HEAD + n, h[2], h[3], h[4])
-        return h[0], h[2], h[3], h[4], h[5], bytes(b[HEAD:])
+        self._crypt(b, _HEAD, _HEAD + n, h[2], h[3], h[4])
+        return h[0], h[2], h[3], h[4], h[5], bytes(b[_HEAD:])
 
 
 def _same(a, b):
@@ -111,7 +111,7 @@ def _same(a, b):
 
 
 def _head(b, kind, table, epoch, sender, seq, ack, n):
-    b[0] = MAGIC
+    b[0] = _MAGIC
     b[1] = kind
     b[2] = table >> 8
     b[3] = table & 255
@@ -127,7 +127,7 @@ def _head(b, kind, table, epoch, sender, seq, ack, n):
 
 def parse_head(frame):
     """(kind, table, epoch, sender, seq, ack, 0, length) of a frame's header, or None."""
-    if len(frame) < HEAD or len(frame) > MAX or frame[0] != MAGIC:
+    if len(frame) < _HEAD or len(frame) > _MAX or frame[0] != _MAGIC:
         return None
     return (
         frame[1],
@@ -143,7 +143,7 @@ def parse_head(frame):
 
 def plain(kind, table, payload):
     """A plain frame (BEACON, NOKEY): a header and the payload, no tag."""
-    b = bytearray(HEAD + len(payload))
-    _head(b, kind, table, 0, HOST, 0, 0, len(payload))
-    b[HEAD:] = payload
+    b = bytearray(_HEAD + len(payload))
+    _head(b, kind, table, 0, _HOST, 0, 0, len(payload))
+    b[_HEAD:] = payload
     return bytes(b)

@@ -11,27 +11,46 @@ before the round's end reveals the deal. docs/link.md has the protocol and the f
 """
 
 from engine import const
-from firmware import linkframe as lf
 from firmware import linkview
+from firmware.linkframe import Keyed, parse_head, plain, table_key
 from firmware.linkpeer import Peer
+
+# firmware/linkframe.py's frame fields and kinds, private here too: a board interns no name for them
+_MAX = const(200)  # firmware/linkframe.py
+_HOST = const(254)  # firmware/linkframe.py
+_BEACON = const(1)  # firmware/linkframe.py
+_NOKEY = const(2)  # firmware/linkframe.py
+_WELCOME = const(10)  # firmware/linkframe.py
+_SEATS = const(11)  # firmware/linkframe.py
+_ROUND = const(12)  # firmware/linkframe.py
+_VIEW = const(13)  # firmware/linkframe.py
+_HIST = const(14)  # firmware/linkframe.py
+_REVEAL = const(15)  # firmware/linkframe.py
+_LEFT = const(16)  # firmware/linkframe.py
+_REFUSE = const(17)  # firmware/linkframe.py
+_CHALLENGE = const(19)  # firmware/linkframe.py
+_HELLO = const(30)  # firmware/linkframe.py
+_MOVE = const(31)  # firmware/linkframe.py
+_RESYNC = const(32)  # firmware/linkframe.py
+_PING = const(33)  # firmware/linkframe.py
 
 OPEN = "open"
 REMOTE = "remote"
-AWAY_MS = const(5000)  # a seat silent this long shows as away
-TAKEOVER_MS = const(10000)  # an away seat on turn this long: a bot moves for it
-BEACON_MS = const(1000)
-PING_MS = const(500)
-CHALLENGE_MS = const(5000)  # a HELLO must bring a challenge the host gave this recently
+_AWAY_MS = const(5000)  # a seat silent this long shows as away
+_TAKEOVER_MS = const(10000)  # an away seat on turn this long: a bot moves for it
+_BEACON_MS = const(1000)
+_PING_MS = const(500)
+_CHALLENGE_MS = const(5000)  # a HELLO must bring a challenge the host gave this recently
 TAKEOVER_LEVEL = "medium"
 _NO_SEAT = const(255)
 
 # A seat's state in SEATS frames and on screens.
-S_OPEN = const(0)
-S_HOST = const(1)  # the host device's own person
-S_PERSON = const(2)  # pass-and-play on the host device
-S_BOT = const(3)
-S_REMOTE = const(4)  # a person on their own device, heard lately
-S_AWAY = const(5)  # a remote seat silent for AWAY_MS
+_S_OPEN = const(0)
+_S_HOST = const(1)  # the host device's own person
+_S_PERSON = const(2)  # pass-and-play on the host device
+_S_BOT = const(3)
+_S_REMOTE = const(4)  # a person on their own device, heard lately
+_S_AWAY = const(5)  # a remote seat silent for AWAY_MS
 
 
 def _u16(v):
@@ -73,13 +92,13 @@ class LinkHost:
         self.table = table if table is not None else r[0] << 8 | r[1]
         self.salt = bytes(salt) if salt is not None else bytes(r[2:10])
         self.epoch = r[10] << 8 | r[11]
-        self.keyed = lf.Keyed(lf.table_key(code, self.table, self.salt), self.table)
+        self.keyed = Keyed(table_key(code, self.table, self.salt), self.table)
         self.seats = [Seat(OPEN if k == REMOTE else k) for k in seats]
         self.seed = seed
         self.match = None
         self.deal = None  # this round's (salt, starts, deck, info): revealed at its end
         self.turn_at = now  # when the seat on turn began its turn
-        self.beacon_at = now - BEACON_MS
+        self.beacon_at = now - _BEACON_MS
         self.nokey_at = {}
         self.challenges = []  # (4 bytes, when given): each answers one HELLO
         self.events = 0  # the events applied (moves), for the tests' latency figures
@@ -98,20 +117,20 @@ class LinkHost:
         st = self.seats[p]
         k = st.kind
         if k == OPEN:
-            return S_OPEN
+            return _S_OPEN
         if k == "you":
-            return S_HOST
+            return _S_HOST
         if k == "person":
-            return S_PERSON
+            return _S_PERSON
         if k == REMOTE:
-            return S_AWAY if self.away(p) else S_REMOTE
-        return S_BOT
+            return _S_AWAY if self.away(p) else _S_REMOTE
+        return _S_BOT
 
     def away(self, p, now=None):
         st = self.seats[p]
         if st.kind != REMOTE or st.peer is None:
             return st.kind == REMOTE
-        return (self.now if now is None else now) - st.peer.heard >= AWAY_MS
+        return (self.now if now is None else now) - st.peer.heard >= _AWAY_MS
 
     def can_start(self):
         return self.match is None and all(st.kind != OPEN for st in self.seats)
@@ -165,7 +184,7 @@ class LinkHost:
             if st.peer is not None:
                 self._send_round(p, st)
                 self._send_view(p, linkview.NO_ENTRY)
-        self._tell(lf.ROUND, -1)
+        self._tell(_ROUND, -1)
 
     # --- frames out ----------------------------------------------------------------------
     def _queue(self, st, kind, payload):
@@ -189,7 +208,7 @@ class LinkHost:
         )
 
     def _send_round(self, p, st):
-        self._queue(st, lf.ROUND, self._round_info(p))
+        self._queue(st, _ROUND, self._round_info(p))
 
     def _send_view(self, p, entry):
         st = self.seats[p]
@@ -197,7 +216,7 @@ class LinkHost:
             return
         s = self.match.state
         v = linkview.encode(s, p, entry)
-        self._queue(st, lf.VIEW, v + _u16(linkview.checksum(self.seat_view(p))))
+        self._queue(st, _VIEW, v + _u16(linkview.checksum(self.seat_view(p))))
 
     def seat_view(self, p):
         from engine.view import SeatView
@@ -220,7 +239,7 @@ class LinkHost:
         at = 0
         while at < end:
             k = min(160, end - at)
-            self._queue(st, lf.HIST, _u16(at) + bytes(h[at : at + k]))
+            self._queue(st, _HIST, _u16(at) + bytes(h[at : at + k]))
             at += k
         self._send_view(p, linkview.NO_ENTRY)
         if s.phase != 0:
@@ -232,8 +251,8 @@ class LinkHost:
         left = bytearray()
         for q in range(s.n):
             left += _cur_masks(s, q)
-        self._queue(st, lf.LEFT, bytes(left))
-        self._queue(st, lf.REVEAL, bytes(d[0]) + bytes(d[1]) + bytes(d[2]))
+        self._queue(st, _LEFT, bytes(left))
+        self._queue(st, _REVEAL, bytes(d[0]) + bytes(d[1]) + bytes(d[2]))
 
     def _send_seats(self):
         body = bytearray((self.rules.players, 1 if self.match is not None else 0))
@@ -241,7 +260,7 @@ class LinkHost:
             body.append(self.seat_state(p))
         for st in self.seats:
             if st.peer is not None:
-                self._queue(st, lf.SEATS, bytes(body))
+                self._queue(st, _SEATS, bytes(body))
 
     def _flush(self, now):
         keyed = self.keyed
@@ -253,13 +272,11 @@ class LinkHost:
                 self._send_resync(self.seats.index(st), st)
             sent = False
             for e in peer.due(now):
-                f = keyed.seal(e[1], self.epoch ^ peer.epoch, lf.HOST, e[0], peer.last_rx(), e[2])
+                f = keyed.seal(e[1], self.epoch ^ peer.epoch, _HOST, e[0], peer.last_rx(), e[2])
                 self._out(peer, f, now)
                 sent = True
-            if not sent and (peer.ack_due(now) or now - peer.sent >= PING_MS):
-                self._out(
-                    peer, keyed.seal(lf.PING, self.epoch ^ peer.epoch, lf.HOST, 0, peer.last_rx(), peer.ping()), now
-                )
+            if not sent and (peer.ack_due(now) or now - peer.sent >= _PING_MS):
+                self._out(peer, keyed.seal(_PING, self.epoch ^ peer.epoch, _HOST, 0, peer.last_rx(), peer.ping()), now)
                 sent = True
             if sent:
                 peer.sent_ack()
@@ -271,7 +288,7 @@ class LinkHost:
         self.radio.send(peer.addr, f)
 
     def _beacon(self, now):
-        if now - self.beacon_at < BEACON_MS:
+        if now - self.beacon_at < _BEACON_MS:
             return
         self.beacon_at = now
         free = 0
@@ -279,7 +296,7 @@ class LinkHost:
             free += st.kind == OPEN
         g = self.rules.kind()
         body = self.salt + bytes((("elfer", "cinquillo", "bastard").index(g), self.rules.players, free))
-        self.radio.broadcast(lf.plain(lf.BEACON, self.table, body + self.name.encode()))
+        self.radio.broadcast(plain(_BEACON, self.table, body + self.name.encode()))
 
     # --- frames in -----------------------------------------------------------------------
     def step(self, now):
@@ -300,17 +317,17 @@ class LinkHost:
     def receive(self, addr, frame, now):
         """One datagram from the radio. Anything not authentic, not fresh, or not allowed now is
         refused and changes nothing."""
-        h = self.keyed.open(frame) if len(frame) <= lf.MAX else None
+        h = self.keyed.open(frame) if len(frame) <= _MAX else None
         if h is None:
             self.refused += 1
-            head = lf.parse_head(frame)
-            if head is not None and head[0] == lf.HELLO and head[1] == self.table:
+            head = parse_head(frame)
+            if head is not None and head[0] == _HELLO and head[1] == self.table:
                 if now - self.nokey_at.get(addr, -5000) >= 1000 and len(self.nokey_at) < 8:
                     self.nokey_at[addr] = now
-                    self.radio.send(addr, lf.plain(lf.NOKEY, self.table, b""))
+                    self.radio.send(addr, plain(_NOKEY, self.table, b""))
             return
         kind, epoch, sender, seq, ack, payload = h
-        if kind == lf.HELLO:
+        if kind == _HELLO:
             self._hello(addr, epoch, payload, now)
             return
         if sender >= len(self.seats):
@@ -318,7 +335,7 @@ class LinkHost:
             return
         st = self.seats[sender]
         peer = st.peer
-        if peer is None or epoch != peer.epoch or kind < lf.HELLO or (seq == 0) != (kind == lf.PING):
+        if peer is None or epoch != peer.epoch or kind < _HELLO or (seq == 0) != (kind == _PING):
             self.refused += 1
             return
         if not peer.fresh(seq, payload):  # had before (a copy, a resend, or recorded and played again)
@@ -328,9 +345,9 @@ class LinkHost:
         peer.addr = addr
         peer.acked(ack)
         for k, body in peer.take(seq, kind, payload) if seq else ():
-            if k == lf.MOVE:
+            if k == _MOVE:
                 self._move(sender, st, body, now)
-            elif k == lf.RESYNC:
+            elif k == _RESYNC:
                 st.resync = True
 
     def _hello(self, addr, epoch, payload, now):
@@ -346,7 +363,7 @@ class LinkHost:
         given = bytes(payload[12:16])
         fresh = False
         for c in self.challenges:
-            if c[0] == given and now - c[1] < CHALLENGE_MS:
+            if c[0] == given and now - c[1] < _CHALLENGE_MS:
                 self.challenges.remove(c)
                 fresh = True
                 break
@@ -356,7 +373,7 @@ class LinkHost:
                 self.challenges.pop(0)
             c = bytes(self.nonces(4))
             self.challenges.append((c, now))
-            self.radio.send(addr, self.keyed.seal(lf.CHALLENGE, self.epoch, lf.HOST, 0, 0, nonce + c))
+            self.radio.send(addr, self.keyed.seal(_CHALLENGE, self.epoch, _HOST, 0, 0, nonce + c))
             return
         seat = -1
         for p, st in enumerate(self.seats):
@@ -368,7 +385,7 @@ class LinkHost:
                     seat = p
         if seat < 0:
             self.refused += 1
-            self.radio.send(addr, self.keyed.seal(lf.REFUSE, self.epoch, lf.HOST, 0, 0, nonce + b"full"))
+            self.radio.send(addr, self.keyed.seal(_REFUSE, self.epoch, _HOST, 0, 0, nonce + b"full"))
             return
         st = self.seats[seat]
         if epoch in st.epochs:  # an epoch it had before: not a device starting over
@@ -386,11 +403,11 @@ class LinkHost:
         st.peer = Peer(addr, now)
         st.peer.reset_rx(epoch)
         st.resync = False
-        self._queue(st, lf.WELCOME, nonce + bytes((seat,)) + self.rules.describe().encode())
+        self._queue(st, _WELCOME, nonce + bytes((seat,)) + self.rules.describe().encode())
         self._send_seats()
         if self.match is not None:
             self._send_resync(seat, st)
-        self._tell(lf.HELLO, seat)
+        self._tell(_HELLO, seat)
 
     def _move(self, p, st, body, now):
         """MOVE: round (2), history length (2) the device saw, the move. Refused (REFUSE with
@@ -411,7 +428,7 @@ class LinkHost:
                 why = r.encode()
         if why is not None:
             self.refused += 1
-            self._queue(st, lf.REFUSE, body + why)
+            self._queue(st, _REFUSE, body + why)
             return
         self._applied(p, body[4], now)
 
@@ -445,7 +462,7 @@ class LinkHost:
                     self._send_end(q, st)
         if s.turn != p or s.is_round_over():
             self.turn_at = now
-        self._tell(lf.VIEW, p)
+        self._tell(_VIEW, p)
 
     def _bots(self, now):
         m = self.match
@@ -460,7 +477,7 @@ class LinkHost:
             got = m.bot_step()
             if got is not None:
                 self._applied(got[0], got[1], now)
-        elif st.kind == REMOTE and self.away(p, now) and now - self.turn_at >= TAKEOVER_MS:
+        elif st.kind == REMOTE and self.away(p, now) and now - self.turn_at >= _TAKEOVER_MS:
             self._take_over(p, now)
 
     def _take_over(self, p, now):

@@ -17,8 +17,8 @@ from firmware.remote import Session
 from firmware.screens import TableScreen
 
 _S_AWAY = const(5)  # firmware/linkhost.py's seat states
-_LOST = const(6)  # firmware/linkclient.py LOST
-_PLAYING = const(3)  # firmware/linkclient.py PLAYING
+_LOST = const(6)  # firmware/linkclient.py
+_PLAYING = const(3)  # firmware/linkclient.py
 _A_BUTTON = const(16)  # (before its first use: MicroPython inlines a const only after it) boards/base.py A
 
 

@@ -8,11 +8,11 @@ import subprocess
 import pytest
 
 from engine.rules import make_rules
-from firmware import linkclient, linkhost, linkview
-from firmware import linkframe as lf
-from firmware.linkclient import FULL, LOBBY, NOKEY
+from firmware import linkhost, linkview
+from host.emulate import linknames as ln
 from host.emulate import mpvm, upy
 from host.emulate.linkcheat import cheat_runs
+from host.emulate.linknames import FULL, LOBBY, WRONG_CODE
 from host.emulate.linktable import LinkTable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -47,7 +47,7 @@ def test_link_L1_frames_at_most_200_bytes_seed3():
     t.ether.keep = True
     t.play()
     sizes = [len(f) for _, _, f in t.ether.frames]
-    assert max(sizes) <= lf.MAX and len(sizes) > 500
+    assert max(sizes) <= ln.MAX and len(sizes) > 500
 
 
 def _capture(host):
@@ -74,36 +74,36 @@ def test_link_L3_no_unrevealed_card_reaches_another_seat_seed11():
     kinds = set()
     for p, kind, body, hand, init, phase, draws in seen:
         kinds.add(kind)
-        if kind == lf.VIEW:  # the receiver's own hand, as it is now, and public fields only
+        if kind == ln.VIEW:  # the receiver's own hand, as it is now, and public fields only
             assert body[1] == p and body[9:21] + body[33:35] == hand[:12] + hand[12:14]
-        elif kind == lf.ROUND:  # its own hand as dealt and its own draws
+        elif kind == ln.ROUND:  # its own hand as dealt and its own draws
             assert body[40:54] == init and body[55:] == draws
-        elif kind in (lf.LEFT, lf.REVEAL):  # every card, but only once the round is over
+        elif kind in (ln.LEFT, ln.REVEAL):  # every card, but only once the round is over
             assert phase != 0
-        elif kind == lf.HIST:  # the public history: seats and moves, a draw never naming its card
+        elif kind == ln.HIST:  # the public history: seats and moves, a draw never naming its card
             assert all(body[i] < 6 for i in range(2, len(body), 2))
         else:
-            assert kind in (lf.WELCOME, lf.SEATS, lf.REFUSE), kind
-    assert {lf.VIEW, lf.ROUND, lf.LEFT, lf.REVEAL} <= kinds
+            assert kind in (ln.WELCOME, ln.SEATS, ln.REFUSE), kind
+    assert {ln.VIEW, ln.ROUND, ln.LEFT, ln.REVEAL} <= kinds
 
 
 def test_link_L3_a_reader_without_the_code_reads_nothing_seed12():
     t = table("cinquillo", players=3, seed=12, rounds=1)
     t.ether.keep = True
     t.play()
-    wrong = lf.Keyed(lf.table_key("0000", t.host.table, t.host.salt), t.host.table)
+    wrong = ln.Keyed(ln.table_key("0000", t.host.table, t.host.salt), t.host.table)
     right = t.host.keyed
     opened = 0
     for _, _, f in t.ether.frames:
         assert wrong.open(f) is None
-        h = lf.parse_head(f)
-        if h[0] in (lf.BEACON, lf.NOKEY):
-            assert len(f) <= lf.HEAD + 23  # salt, game, players, free seats, a name: no card
+        h = ln.parse_head(f)
+        if h[0] in (ln.BEACON, ln.NOKEY):
+            assert len(f) <= ln.HEAD + 23  # salt, game, players, free seats, a name: no card
         else:
             opened += right.open(f) is not None
-    bad = [f for _, _, f in t.ether.frames if lf.parse_head(f) is None]
+    bad = [f for _, _, f in t.ether.frames if ln.parse_head(f) is None]
     assert not bad, bad[:3]
-    assert opened == len([f for _, _, f in t.ether.frames if lf.parse_head(f)[0] >= lf.WELCOME])
+    assert opened == len([f for _, _, f in t.ether.frames if ln.parse_head(f)[0] >= ln.WELCOME])
 
 
 def _fingerprint(host):
@@ -150,7 +150,7 @@ def test_link_L4_10000_hostile_frames_refused_seed5():
                 f = bytes(f)
             elif k == 2 and real:
                 f = rnd.choice(tt.ether.frames[: max(1, len(tt.ether.frames) - 200)])[2]  # an old one again
-                if lf.parse_head(f) is None or lf.parse_head(f)[0] < lf.HELLO or _in_flight(tt, host, f):
+                if ln.parse_head(f) is None or ln.parse_head(f)[0] < ln.HELLO or _in_flight(tt, host, f):
                     continue
             elif k == 3 and real:
                 f = rnd.choice(real) + bytes(rnd.randrange(1, 60))  # oversize or with bytes after
@@ -158,7 +158,7 @@ def test_link_L4_10000_hostile_frames_refused_seed5():
                 f = rnd.choice(real)
                 f = f[: rnd.randrange(len(f))]
             else:
-                f = lf.plain(lf.HELLO, host.table, bytes(rnd.randrange(256) for _ in range(20)))
+                f = ln.plain(ln.HELLO, host.table, bytes(rnd.randrange(256) for _ in range(20)))
             before = _fingerprint(host)
             refused = host.refused
             host.receive("X", f, tt.now)
@@ -175,7 +175,7 @@ def test_link_L4_10000_hostile_frames_refused_seed5():
             else:
                 body = (v.round_no + 1, v.hist_len, 250)
             if not (kind == 1 and v.my_turn()) or s.hist_len != v.hist_len:
-                attacker.peer.queue(lf.MOVE, bytes((body[0] >> 8, body[0] & 255, body[1] >> 8, body[1] & 255, body[2])))
+                attacker.peer.queue(ln.MOVE, bytes((body[0] >> 8, body[0] & 255, body[1] >> 8, body[1] & 255, body[2])))
                 done["moves"] += 1
 
     t.play(moves=hostile)
@@ -212,7 +212,7 @@ def test_link_L6_away_seat_then_a_bot_then_its_person_again_seed21():
     def watch(tt):
         h = tt.host
         if h.match is None or "at" in gone:
-            if "at" in gone and "away" not in gone and h.seat_state(2) == linkhost.S_AWAY:
+            if "at" in gone and "away" not in gone and h.seat_state(2) == ln.S_AWAY:
                 gone["away"] = tt.now - gone["at"]
             if (
                 "away" in gone
@@ -229,7 +229,7 @@ def test_link_L6_away_seat_then_a_bot_then_its_person_again_seed21():
 
     t.play(moves=watch)
     # 5 s after the last frame heard from it: that came up to a PING's 500 ms before it went quiet
-    assert 5000 - linkclient.PING_MS <= gone["away"] <= 5500
+    assert 5000 - ln.CLIENT_PING_MS <= gone["away"] <= 5500
     assert gone["bot"] <= 10000 + 6000  # 10 s after its turn began (it began while it was still heard)
     assert t.views_identical() and t.unfair() == []  # back, with its hand and the table as played
 
@@ -266,7 +266,7 @@ def test_link_L7_a_wrong_code_is_told_and_a_full_table_too():
     t.code = "4711"  # what the joiner types
     for _ in range(300):
         t.tick()
-    assert t.clients[0].status == NOKEY
+    assert t.clients[0].status == WRONG_CODE
     t = table("classic", players=2, seed=4, remote=1, faults=False)
     for _ in range(200):
         t.tick()

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from engine.rules import make_rules
-from firmware import linkframe as lf
+from host.emulate import linknames as ln
 from host.emulate import linkprocs, upy
 from host.emulate.linkhostrun import offline
 from host.emulate.linkrelay import read_log
@@ -86,9 +86,9 @@ def _run_whole(tmp_path, seed, preset, rounds):
         assert stats["up_duplicated"] + stats["down_duplicated"] > 0
         log = read_log(t.log)
         assert len(log) == stats["up_in"] + stats["down_in"]
-        assert max(len(d["data"]) for d in log) <= lf.MAX
+        assert max(len(d["data"]) for d in log) <= ln.MAX
         kinds = {d["data"][1] for d in log if d["dir"] == "down"}
-        assert {lf.BEACON, lf.WELCOME, lf.VIEW, lf.REVEAL} <= kinds
+        assert {ln.BEACON, ln.WELCOME, ln.VIEW, ln.REVEAL} <= kinds
 
 
 @soak_only

@@ -6,6 +6,7 @@ a loud reason; under CI (CI set) a missing runtime is a failure, never a pass.
 
 import concurrent.futures
 import os
+import re
 import subprocess
 import sys
 
@@ -158,6 +159,71 @@ def test_every_private_const_is_defined_above_its_first_use():
         with open(os.path.join(ROOT, rel)) as f:
             bad += [(rel,) + b for b in _consts_used_before_defined(f.read())]
     assert bad == []
+
+
+_NAMED_IN = re.compile(r"((?:firmware|engine|boards)/[\w/]+\.py)(?:'s)?(?:\s+(_?[A-Z][A-Z0-9_]*)\b)?")
+
+
+def _module_values(source):
+    """{name: value} of a module's top-level `NAME = const(expr)` and `NAME = number`."""
+    import ast
+
+    out = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            v = node.value
+            if isinstance(v, ast.Call) and getattr(v.func, "id", "") == "const" and len(v.args) == 1:
+                v = v.args[0]
+            try:
+                out[node.targets[0].id] = eval(ast.unparse(v), {"__builtins__": {}})
+            except Exception:  # noqa: BLE001 - not a constant expression: not a copy either
+                continue
+    return out
+
+
+def _copies_that_differ(rel, read):
+    """(line, name, the module it names, why) for each constant whose comment names the module it
+    copies (`_LOST = const(6)  # firmware/linkclient.py`, `LOST = 6  # firmware/linkclient.py _LOST`)
+    and whose value there differs or is not found. read(path) gives a module's source."""
+    bad = []
+    source = read(rel)
+    values = _module_values(source)
+    for i, line in enumerate(source.split("\n"), 1):
+        code, _, comment = line.partition("#")
+        m = re.match(r"(_?[A-Z][A-Z0-9_]*) = ", code)
+        if not m or m.group(1) not in values:
+            continue
+        name = m.group(1)
+        for path, given in _NAMED_IN.findall(comment):
+            theirs = _module_values(read(path))
+            names = [given] if given else [name, name.lstrip("_"), "_" + name]
+            got = [theirs[n] for n in names if n in theirs]
+            if not got:
+                bad.append((i, name, path, "not there"))
+            elif got[0] != values[name]:
+                bad.append((i, name, path, "%r there, %r here" % (got[0], values[name])))
+    return bad
+
+
+def test_every_copied_const_equals_the_one_it_names():
+    """A private const copied into the module that reads it (a board then interns no name for it)
+    names its source in a comment, and has its value: firmware/linkclient.py's frame kinds are
+    firmware/linkframe.py's, host/emulate/linknames.py's numbers the firmware's."""
+
+    def read(path):
+        with open(os.path.join(ROOT, path)) as f:
+            return f.read()
+
+    fake = {
+        "firmware/a.py": "_X = const(3)\nY = const(4)\n",
+        "firmware/b.py": "_X = const(3)  # firmware/a.py\n_Y = const(5)  # firmware/a.py's\nZ = 4  # firmware/a.py Y\n",
+    }
+    assert _copies_that_differ("firmware/b.py", fake.get) == [(2, "_Y", "firmware/a.py", "4 there, 5 here")]
+    mods = device_modules() + ["host/emulate/linknames.py"]
+    bad = [(rel,) + b for rel in mods for b in _copies_that_differ(rel, read)]
+    assert bad == []
+    with open(os.path.join(ROOT, "host/emulate/linknames.py")) as f:
+        assert len(_NAMED_IN.findall(f.read())) >= 30
 
 
 @pytest.mark.parametrize("case", sorted(HEAP_CAPS), ids="-".join)

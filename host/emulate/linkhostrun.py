@@ -31,8 +31,8 @@ from engine.bots import make_bot
 from engine.rng import Rng
 from engine.rules import make_rules
 from engine.rules_text import option_value
-from firmware import linkframe as lf
 from firmware import linkview
+from host.emulate import linknames as ln
 
 
 def wall_us():
@@ -91,7 +91,7 @@ def offline(rules, seed, remote, rounds=0, level="easy"):
 
     def heard(kind, p):
         s = t.host.match.state if t.host.match is not None else None
-        if kind == lf.VIEW and s is not None and s.is_round_over():
+        if kind == ln.VIEW and s is not None and s.is_round_over():
             out.append(round_record(t.host))
 
     t.host.listeners.append(heard)
@@ -136,7 +136,7 @@ class HostRun:
 
     def _heard(self, kind, p):
         h = self.host
-        if kind == lf.VIEW and self.args.events:
+        if kind == ln.VIEW and self.args.events:
             s = h.match.state
             emit(
                 {
@@ -148,9 +148,9 @@ class HostRun:
                     "t": wall_us(),
                 }
             )
-        elif kind == lf.HELLO and self.args.events:
+        elif kind == ln.HELLO and self.args.events:
             emit({"ev": "hello", "seat": p, "t": wall_us()})
-        if kind in (lf.VIEW, lf.ROUND) and self.args.save:
+        if kind in (ln.VIEW, ln.ROUND) and self.args.save:
             self.save()
 
     def save(self):

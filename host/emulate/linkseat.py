@@ -110,14 +110,14 @@ class Seat:
         self.poke_at = now - 1000
 
     def _event(self, kind):
-        from firmware import linkframe as lf
+        from host.emulate import linknames as ln
 
         c = self.client
-        if kind == lf.WELCOME:
+        if kind == ln.WELCOME:
             c.pending = -1  # a host started over has not our move: it is sent again (same move)
             if self.opts["events"]:
                 emit({"ev": "welcome", "seat": c.seat, "t": wall_us()})
-        elif kind == lf.VIEW and c.applied != self.applied:
+        elif kind == ln.VIEW and c.applied != self.applied:
             self.applied = c.applied
             if self.opts["events"]:
                 v = c.view

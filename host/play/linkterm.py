@@ -22,8 +22,8 @@ import time
 
 from engine.cards import DRAW, END, PASS
 from firmware import lang
-from firmware import linkframe as lf
 from firmware import linkhost as lh
+from host.emulate import linknames as ln
 from host.play import terminal as term
 from host.play.playtexts import t
 
@@ -127,9 +127,9 @@ class SeatNews:
         for p, k in enumerate(states):
             was = self.last.get(p)
             if p != me and was is not None and was != k:
-                if k == lh.S_AWAY:
+                if k == ln.S_AWAY:
                     self.out(t("link_seat_away") % term.seat_name(p))
-                elif was == lh.S_AWAY and k == lh.S_REMOTE:
+                elif was == ln.S_AWAY and k == ln.S_REMOTE:
                     self.out(t("link_seat_back") % term.seat_name(p))
             self.last[p] = k
 
@@ -153,14 +153,14 @@ class Teller:
         if v is None or c.info is None:
             return
         say = self.said.append
-        if kind in (lf.VIEW, lf.HIST) and v.round_no != self.round:
+        if kind in (ln.VIEW, ln.HIST) and v.round_no != self.round:
             self.round = v.round_no
             self.seen = 0
             say("\n" + "=" * 72)
             say(t("start_round") % (v.round_no, term.seat_name(v.dealer)))
-        if kind == lf.VIEW:
+        if kind == ln.VIEW:
             self.seen = _moves_told(v.rules.game, v, c.seat, self.seen, say)
-        elif kind == lf.REVEAL:
+        elif kind == ln.REVEAL:
             say("")
             say("=" * 72)
             say(lang.t("res_round_over") % v.round_no)
@@ -317,7 +317,8 @@ def join_table(input_fn=input, out=print, address=None, code=None, radio=None, d
     """Find a table, join it with its code and play your seat. Returns the exit code (0 also
     when you leave; 1: no table heard, or it is full). Without an address it binds BEACON_PORT
     to hear the beacons (one joiner a machine: on one machine, give each the host's address)."""
-    from firmware.linkclient import FULL, JOINING, LOBBY, LOST, NOKEY, PLAYING, LinkClient
+    from firmware.linkclient import LinkClient
+    from host.emulate.linknames import FULL, JOINING, LOBBY, LOST, PLAYING, WRONG_CODE
 
     if port is None:
         port = 0 if address else BEACON_PORT
@@ -341,7 +342,7 @@ def join_table(input_fn=input, out=print, address=None, code=None, radio=None, d
             with st.lock:
                 c.join(table, given, now_ms())
             _wait(lambda: c.status != JOINING, limit=15)
-            if c.status == NOKEY:
+            if c.status == WRONG_CODE:
                 out(t("link_nokey"))
                 continue
             if c.status == FULL:
@@ -354,7 +355,7 @@ def join_table(input_fn=input, out=print, address=None, code=None, radio=None, d
         with st.lock:
             c.listeners.append(teller.heard)
             if c.view is not None and c.info is not None:
-                teller.heard(lf.VIEW)  # what came before the listener
+                teller.heard(ln.VIEW)  # what came before the listener
         lost = False
         while True:
             with st.lock:
