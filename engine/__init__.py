@@ -70,7 +70,7 @@ def digits(text, n=9):
     """
     if not 0 < len(text) <= n:
         return -1
-    for ch in text:
-        if not 48 <= ord(ch) <= 57:  # "0".."9" (by code: no string constants to intern)
+    for c in text.encode():  # (a str's characters, iterated, would each be interned as a name)
+        if not 48 <= c <= 57:  # "0".."9", and no other digit
             return -1
     return int(text)

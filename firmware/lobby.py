@@ -86,13 +86,13 @@ class BigCode:
     (the whole glyph sheet at that size would cost kilobytes), gone with the panel."""
 
     def __init__(self, app, row, scale):
-        from firmware.ui import CHAR_H, CHAR_W, drop_bits, glyph_row, tile_of
+        from firmware.ui import CHAR_H, CHAR_W, FIRST, drop_bits, glyph_row
 
         p = app.panel
         gfx = app.board.gfx
         sheet = gfx.sheet(CHAR_W, CHAR_H, 11, 2, scale)
         for d in range(10):
-            k = tile_of(str(d))
+            k = 48 + d - FIRST  # the digit's tile (chr() would intern it as a name)
             for y in range(CHAR_H):
                 bits = glyph_row(k, y)
                 for x in range(CHAR_W):
@@ -107,8 +107,9 @@ class BigCode:
         self.w = w
 
     def show(self, text):
+        b = text.encode()  # (a str's text[i] interns each digit as a name: its bytes do not)
         for i in range(4):
-            self.grid[i] = int(text[i]) + 1 if i < len(text) else 0
+            self.grid[i] = b[i] - 47 if i < len(b) else 0  # "0" is tile 1
 
 
 def big(app, lines):

@@ -92,7 +92,7 @@ def glyph_tiles(gfx, chars):
     caller drops the glyphs' pixels (drop_bits) when done."""
     sheet = gfx.sheet(CHAR_W, CHAR_H, len(chars) + 1, 2)
     for i in range(len(chars)):
-        k = tile_of(chars[i])
+        k = tile_of(chars[i : i + 1])  # (a slice: chars[i] would intern the character)
         for y in range(CHAR_H):
             row = glyph_row(k, y)
             for x in range(CHAR_W):
@@ -148,12 +148,20 @@ class Line:
         if text == self.shown:
             return
         tiles = _LINE if n <= len(_LINE) else bytearray(n)
+        b = text.encode()  # (a str's characters, iterated, are each interned as a name for good)
+        m = len(b)
         i = 0
-        for ch in text:
-            if i == n:
-                break
-            k = ord(ch) - FIRST
-            tiles[i] = k if 0 <= k < GLYPHS else tile_of(ch)
+        j = 0
+        while j < m and i < n:
+            c = b[j]
+            if c < 0x80:  # ASCII; a control character has the box
+                k = c - FIRST
+                tiles[i] = k if 0 <= k < GLYPHS else GLYPHS + len(GLYPH_CHARS)
+                j += 1
+            else:  # one UTF-8 sequence (its lead byte says how long), looked up by a copy
+                w = 2 if c < 0xE0 else 3 if c < 0xF0 else 4
+                tiles[i] = tile_of(b[j : j + w].decode())
+                j += w
             i += 1
         while i < n:
             tiles[i] = 0  # a space
