@@ -11,7 +11,7 @@ from boards.schemes import ClueScheme
 class Clue(ClueScheme, Board):
     gfx = GFX
     has_backlight = True
-    radio_seats = 4  # BLE: the host's 4 peripheral connections (boards/radio_ble.py PERIPHERALS)
+    radio_seats = 4  # BLE: the host's 4 peripheral connections (boards/radio_ble.py _PERIPHERALS)
 
     def __init__(self):
         Board.__init__(self)

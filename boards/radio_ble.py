@@ -7,14 +7,14 @@ native _bleio on the nRF52840 (docs/link.md, "BLE (CLUE)").
 The host is a GAP peripheral and a GATT client; each joiner a central and a GATT server. The
 host advertises its beacon (connectable, legacy: 31 bytes) and never scans (CircuitPython
 refuses a scan while the program advertises). A joiner scans, and its first send to a host
-connects to it (Adapter.connect, bounded: CONNECT_S). The joiner's service has one
+connects to it (Adapter.connect, bounded: 0.4 s). The joiner's service has one
 characteristic (write without response, notify) and one PacketBuffer; the host discovers it on
 each new connection and holds a PacketBuffer per joiner: a server-side PacketBuffer serves one
 connection only, a client-side one its own. Host to joiner: writes; joiner to host: notifies.
 
 A radio is a host from its first broadcast(), a joiner from a second recv() without one.
 Addresses: a host is the _bleio.Address it advertised from; a joiner, to the host, a number
-given to each connection. Frames go in packets of at most PACKET bytes, each frame behind a
+given to each connection. Frames go in packets of at most _PACKET bytes, each frame behind a
 length byte (a PacketBuffer joins writes queued behind one in flight into one packet, so the
 boundaries are ours); frames sent in one loop pass to one device share a packet. Anything that
 cannot go (too long, no connection yet, a link not heard) is a lost frame: send says False and
@@ -31,24 +31,19 @@ except ImportError:
         return x
 
 
-SERVICE = "e5a1c001-4c75-4e1f-9b0e-7e1f5a0b4711"
-CHAR = "e5a1c002-4c75-4e1f-9b0e-7e1f5a0b4711"
-PACKET = const(244)  # one link-layer packet (251 bytes less L2CAP's 4 and ATT's 3)
+# Each constant is private, or spelled where it is used: a joiner's names are close to the six
+# qstr pools' 1,260 (docs/memory.md, "A joiner's heap").
+_PACKET = const(244)  # one link-layer packet (251 bytes less L2CAP's 4 and ATT's 3)
 _RING = const(4)  # packets a PacketBuffer holds before it drops the oldest
 _UNHEARD = const(2)  # packets to a device not yet answered: one in flight, one waiting
 _OUTBOX = const(488)  # frames waiting for a device (two packets' worth: a round's start is a burst)
 _SCAN_BYTES = const(320)  # the scan's buffer: an entry is 19 bytes and its advertisement
 _SCAN_MS = const(400)  # a scan's results are read (and a new scan started) this often
-CONNECT_S = 0.4  # Adapter.connect waits this long at most (the screen stands still meanwhile)
 _RETRY_MS = const(2000)  # a joiner tries to connect at most this often
 _FRESH_MS = const(3000)  # ... and only to a host heard advertising this recently
 _SILENT_MS = const(6000)  # a joiner's connection this long without a packet is given up
-ADV_S = 0.1  # the host's advertising interval
-PERIPHERALS = const(4)  # BLEIO_PERIPH_ROLE_COUNT: connections a host accepts
+_PERIPHERALS = const(4)  # BLEIO_PERIPH_ROLE_COUNT: connections a host accepts
 _WRAP = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
-_FLAGS = b"\x02\x01\x06"  # LE general discoverable, no BR/EDR
-_MARK = b"\xff\xff\xff\xe5"  # manufacturer data, company 0xFFFF (none), the frames' magic
-_HEAD = b"\x00\x00\xfe\x00\x00\x00\x00"  # a plain frame's epoch, sender (host), seq, ack
 _ROOM = const(21)  # payload bytes a beacon keeps in 31: flags 3, AD head 5, table 2
 
 
@@ -79,7 +74,13 @@ def advert(frame):
     manufacturer data with the magic, the table id and the payload; the fixed header bytes are
     left out, and the payload's end (the host's name past 10 bytes) is cut to fit 31 bytes, at
     a character's start. None for any other frame."""
-    if len(frame) < 12 or frame[0] != 0xE5 or frame[1] != 1 or frame[4:11] != _HEAD or frame[11] != len(frame) - 12:
+    if (
+        len(frame) < 12
+        or frame[0] != 0xE5
+        or frame[1] != 1
+        or frame[4:11] != b"\x00\x00\xfe\x00\x00\x00\x00"  # a plain frame's epoch, sender (host), seq, ack
+        or frame[11] != len(frame) - 12
+    ):
         return None
     body = frame[12:]
     if len(body) > _ROOM:
@@ -87,7 +88,8 @@ def advert(frame):
         while n > 11 and body[n] & 0xC0 == 0x80:
             n -= 1
         body = body[:n]
-    return _FLAGS + bytes((len(body) + 6,)) + _MARK + frame[2:4] + body
+    # flags (LE general discoverable, no BR/EDR); manufacturer data: company 0xFFFF (none), the magic
+    return b"\x02\x01\x06" + bytes((len(body) + 6,)) + b"\xff\xff\xff\xe5" + frame[2:4] + body
 
 
 def beacon(ad):
@@ -97,15 +99,15 @@ def beacon(ad):
         n = ad[i]
         if n == 0:
             return None
-        if n >= 7 and ad[i + 1 : i + 5] == _MARK and i + 1 + n <= len(ad):
+        if n >= 7 and ad[i + 1 : i + 5] == b"\xff\xff\xff\xe5" and i + 1 + n <= len(ad):
             body = ad[i + 7 : i + 1 + n]
-            return b"\xe5\x01" + ad[i + 5 : i + 7] + _HEAD + bytes((len(body),)) + body
+            return b"\xe5\x01" + ad[i + 5 : i + 7] + b"\x00\x00\xfe\x00\x00\x00\x00" + bytes((len(body),)) + body
         i += n + 1
     return None
 
 
 class BleRadio:
-    mtu = PACKET - 1
+    mtu = _PACKET - 1
 
     def __init__(self, keep=None, bleio=None, clock=None):
         if bleio is None:
@@ -114,8 +116,9 @@ class BleRadio:
         self.ad = bleio.adapter
         if not self.ad.enabled:
             self.ad.enabled = True
-        self.svc = bleio.UUID(SERVICE)  # registers the vendor base: discovery then knows it
-        self.chr = bleio.UUID(CHAR)
+        # the service: registers the vendor base, so discovery then knows it
+        self.svc = bleio.UUID("e5a1c001-4c75-4e1f-9b0e-7e1f5a0b4711")
+        self.chr = bleio.UUID("e5a1c002-4c75-4e1f-9b0e-7e1f5a0b4711")  # its characteristic
         self.keep = keep if keep is not None else self
         self.ms = clock or _clock()
         self.role = None
@@ -124,7 +127,7 @@ class BleRadio:
         self.refused = []  # connections without our service (a phone): left alone
         self.next_id = 1
         self.inbox = []
-        self.buf = bytearray(PACKET)
+        self.buf = bytearray(_PACKET)
         self.scan = None
         self.scan_at = 0
         self.heard = {}  # host address -> when last heard advertising
@@ -132,7 +135,7 @@ class BleRadio:
         self.adv = None  # the beacon's advertisement
         self.advertised = None  # what is on the air
         self.adv_connectable = None
-        self.prefix = bytearray(b"\x04") + _MARK  # the scan's filter (it must be on the heap)
+        self.prefix = bytearray(b"\x04\xff\xff\xff\xe5")  # the scan's filter (it must be on the heap)
         self.sent = self.lost = self.errors = 0
         self.blocked_ms = 0  # the longest connect or discovery (the loop stood still)
         self.last_error = None
@@ -152,7 +155,7 @@ class BleRadio:
         link = self._link(addr)
         if link is None and self.role == "join":
             link = self._connect(addr)
-        if link is None or len(data) + 1 > PACKET:
+        if link is None or len(data) + 1 > _PACKET:
             self.lost += 1
             return False
         if link.n + 1 + len(data) > _OUTBOX:
@@ -179,7 +182,7 @@ class BleRadio:
         if link.n == 0 or link.unheard >= _UNHEARD:
             return False
         try:
-            room = min(link.pb.outgoing_packet_length, PACKET)
+            room = min(link.pb.outgoing_packet_length, _PACKET)
         except ValueError:  # no connection yet (a joiner not yet subscribed to): the frames wait
             return False
         out = link.out
@@ -212,7 +215,7 @@ class BleRadio:
 
     def broadcast(self, data):
         """The host's beacon as its advertisement: restarted when it changes or when a
-        connection stopped it; non-connectable once PERIPHERALS joiners are connected."""
+        connection stopped it; non-connectable once _PERIPHERALS joiners are connected."""
         if self.role != "host":
             self._become_host()
         ad = advert(data)
@@ -226,7 +229,7 @@ class BleRadio:
         return self._advertise()
 
     def _advertise(self):
-        connectable = len(self.ad.connections) < PERIPHERALS
+        connectable = len(self.ad.connections) < _PERIPHERALS
         a = self.ad
         ad = self.adv
         if a.advertising and connectable == self.adv_connectable and ad == self.advertised:
@@ -234,7 +237,7 @@ class BleRadio:
         try:
             if a.advertising:
                 a.stop_advertising()
-            a.start_advertising(ad, connectable=connectable, interval=ADV_S)
+            a.start_advertising(ad, connectable=connectable, interval=0.1)  # s, between advertisements
         except Exception as e:
             self.advertised = None
             return self._fail(e)
@@ -312,7 +315,7 @@ class BleRadio:
                     if s.uuid == self.svc:
                         for ch in s.characteristics:
                             if ch.uuid == self.chr:
-                                pb = self.ble.PacketBuffer(ch, buffer_size=_RING, max_packet_size=PACKET)
+                                pb = self.ble.PacketBuffer(ch, buffer_size=_RING, max_packet_size=_PACKET)
             except Exception as e:
                 self._fail(e)
             self.blocked_ms = max(self.blocked_ms, self._since(t))
@@ -376,14 +379,14 @@ class BleRadio:
             b = self.ble
             C = b.Characteristic
             svc = b.Service(self.svc)
-            ch = C.add_to_service(svc, self.chr, properties=C.WRITE_NO_RESPONSE | C.NOTIFY, max_length=PACKET)
-            pb = b.PacketBuffer(ch, buffer_size=_RING, max_packet_size=PACKET)
+            ch = C.add_to_service(svc, self.chr, properties=C.WRITE_NO_RESPONSE | C.NOTIFY, max_length=_PACKET)
+            pb = b.PacketBuffer(ch, buffer_size=_RING, max_packet_size=_PACKET)
             self.keep.ble_gatt = pb
         return pb
 
     def _connect(self, addr):
         """The joiner's first send to a host heard lately connects to it: at most every
-        _RETRY_MS, waiting CONNECT_S at most. The host then discovers us and subscribes; frames
+        _RETRY_MS, waiting 0.4 s at most. The host then discovers us and subscribes; frames
         sent before that are lost."""
         if self.links or self._since(self.tried) < _RETRY_MS:
             return None
@@ -396,7 +399,7 @@ class BleRadio:
             while pb.readinto(self.buf) > 0:  # what an earlier table left
                 pass
             self._stop_scan()
-            conn = self.ad.connect(addr, timeout=CONNECT_S)
+            conn = self.ad.connect(addr, timeout=0.4)  # at most (the screen stands still meanwhile)
         except Exception as e:
             self.blocked_ms = max(self.blocked_ms, self._since(t))
             return self._fail(e) or None

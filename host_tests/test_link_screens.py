@@ -166,7 +166,7 @@ def test_link_screens_a_host_that_leaves_its_table_leaves_nothing_to_continue():
 
 
 def test_link_screens_a_host_whose_radio_takes_fewer_remote_seats_says_so_and_opens_no_radio():
-    """The CLUE's BLE takes 4 joiners (boards/radio_ble.py PERIPHERALS: CircuitPython's peripheral
+    """The CLUE's BLE takes 4 joiners (boards/radio_ble.py _PERIPHERALS: CircuitPython's peripheral
     connections): a set-up with 5 remote seats is refused on the set-up with why, no radio opened,
     nothing else changed; with 4 it opens the lobby."""
     import re
@@ -174,10 +174,10 @@ def test_link_screens_a_host_whose_radio_takes_fewer_remote_seats_says_so_and_op
     from boards import radio_ble
 
     with open(os.path.join(os.path.dirname(radio_ble.__file__), "clue.py")) as f:
-        assert int(re.search(r"radio_seats = (\d+)", f.read()).group(1)) == radio_ble.PERIPHERALS
+        assert int(re.search(r"radio_seats = (\d+)", f.read()).group(1)) == radio_ble._PERIPHERALS
     p = Pair("clue")
     h = p.host
-    h.board.radio_seats = radio_ble.PERIPHERALS
+    h.board.radio_seats = radio_ble._PERIPHERALS
     opened = []
     radio = h.board.radio
     h.board.radio = lambda: opened.append(1) or radio()

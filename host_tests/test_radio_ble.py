@@ -8,11 +8,17 @@ import os
 import pytest
 
 from boards import radio_ble
-from boards.radio_ble import CONNECT_S, PACKET, PERIPHERALS, BleRadio, advert, beacon
+from boards.radio_ble import BleRadio, advert, beacon
 from engine.rules import make_rules
 from host.emulate.linktable import LinkTable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# boards/radio_ble.py's private consts (CPython keeps them as globals) and its wait: a board interns no name for them
+PACKET = radio_ble._PACKET
+PERIPHERALS = radio_ble._PERIPHERALS
+CONNECT_S = 0.4  # Adapter.connect's timeout there
+UUID_A = "e5a1c001-4c75-4e1f-9b0e-7e1f5a0b0001"  # a service of the test's own
+UUID_B = "e5a1c002-4c75-4e1f-9b0e-7e1f5a0b0001"
 
 
 def _stub():
@@ -184,14 +190,14 @@ def test_ble_before_the_mtu_exchange_a_frame_over_19_bytes_is_lost_the_rest_go()
 def test_ble_packet_buffer_full_ring_drops_the_oldest_and_short_reads_raise():
     air = ST.Air()
     a, b = air.device("a"), air.device("b")
-    svc = b.Service(b.UUID(radio_ble.SERVICE))
+    svc = b.Service(b.UUID(UUID_A))
     C = b.Characteristic
-    ch = C.add_to_service(svc, b.UUID(radio_ble.CHAR), properties=C.WRITE_NO_RESPONSE | C.NOTIFY, max_length=100)
+    ch = C.add_to_service(svc, b.UUID(UUID_B), properties=C.WRITE_NO_RESPONSE | C.NOTIFY, max_length=100)
     server = b.PacketBuffer(ch, buffer_size=2, max_packet_size=100)
     b.adapter.start_advertising(b"\x02\x01\x06")
     conn = a.adapter.connect(b.adapter.address, timeout=1)
-    a.UUID(radio_ble.SERVICE)  # the vendor base known to a
-    (rs,) = conn.discover_remote_services((a.UUID(radio_ble.SERVICE),))
+    a.UUID(UUID_A)  # the vendor base known to a
+    (rs,) = conn.discover_remote_services((a.UUID(UUID_A),))
     client = a.PacketBuffer(rs.characteristics[0], buffer_size=2, max_packet_size=100)
     now = 0
     for i in range(5):  # one packet a connection event

@@ -176,7 +176,7 @@ def measure_vm(run_mjs):
 
 
 def bleio_bytes():
-    pb = rb._RING * (2 + rb.PACKET) + 2 * rb.PACKET
+    pb = rb._RING * (2 + rb._PACKET) + 2 * rb._PACKET
     scan = rb._SCAN_BYTES + 8 + 31  # the ring, and the SoftDevice's report buffer (ble_data_t + 31)
     return pb, scan
 
