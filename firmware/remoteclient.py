@@ -99,11 +99,15 @@ def play_client(app):
     from engine import unload
 
     unload("firmware.joining")  # (the Waiting screen on show goes with table_first)
-    m = ClientMatch(app.link.client)
-    app.match = m
+    rules = app.link.client.view.rules
     app.table = None
     app.table_screen = ClientTable(app)
-    app.later(lambda: app.table_first(m.rules), app.show_table)
+    # the match after table_first has let the menus' modules go: not both at once (a joiner's peak)
+    app.later(lambda: app.table_first(rules), lambda: _make_match(app), app.show_table)
+
+
+def _make_match(app):
+    app.match = ClientMatch(app.link.client)
 
 
 # --- a client's table ----------------------------------------------------------------------
