@@ -130,7 +130,7 @@ def check_round(rules, n, info, reveal, view, own_start, own_draws, final_hands)
     if commitment(salt, round_no, starts, deck) != bytes(commit):
         bad.append("commit")
         return bad
-    if sorted(deck) != sorted(_fresh_deck(rules)):
+    if not _same_cards(deck, _fresh_deck(rules)):
         bad.append("deck")
         return bad
     s = State(rules, 0, dealer, deal_now=False)
@@ -144,13 +144,15 @@ def check_round(rules, n, info, reveal, view, own_start, own_draws, final_hands)
     if own_masks(s, me) != bytes(own_start):
         bad.append("hand")
     draws = 0
+    h = view.history  # (read in place: a tuple an entry is garbage a step cannot collect on the VM)
     for i in range(view.hist_len):
-        p, move = view.history_entry(i)
+        p = h[2 * i]
+        move = h[2 * i + 1]
         if p != s.turn:
             bad.append("turn %d" % i)
             break
         before = s.count[p]
-        mask = own_masks(s, me) if p == me else b""
+        mask = own_masks(s, me) if p == me and move == DRAW else b""
         try:
             s.apply(move)
         except ValueError:  # IllegalMove (not imported: a fair round never loads engine/errors.py)
@@ -209,6 +211,21 @@ def _gained(old, new):
     if new[13] > old[13]:
         return 130
     return -1
+
+
+def _same_cards(a, b):
+    """Whether two decks hold the same cards, each as often (counted in place: two sorted lists
+    were 2 KB of garbage on the unix port)."""
+    if len(a) != len(b):
+        return False
+    seen = bytearray(256)
+    for c in a:
+        seen[c] += 1
+    for c in b:
+        if not seen[c]:
+            return False
+        seen[c] -= 1
+    return True
 
 
 def _fresh_deck(rules):

@@ -25,15 +25,22 @@ def show(app, key):
         return
     from engine import unload
     from firmware import app as application
+
+    unload("firmware.menus")  # the title's (back on the title menu, loaded again), ~8 KB
+    application.match_code(None)  # (ClientSession.close loads it again)
+    app.later(lambda: _join(app))  # once they are collected: never both them and the link's modules
+
+
+def _join(app):
+    from firmware import app as application
     from firmware import remoteclient
 
     if remoteclient.join(app):
         from firmware import joining
 
-        unload("firmware.menus")  # the title's (back on the title menu, loaded again), ~8 KB
-        application.match_code(None)  # (ClientSession.close loads it again)
         app.show(joining.TablesMenu(app))
     else:
+        application.match_code(True)
         to_title(app)
 
 

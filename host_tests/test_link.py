@@ -195,6 +195,25 @@ def test_link_L5_an_honest_host_is_never_flagged():
     assert cheat_runs(CHEAT_RUNS, False) == 0
 
 
+def test_link_L5_a_committed_deck_that_is_not_the_games_cards_is_flagged():
+    """A host can commit to a deck with a card twice and another missing: its commitment holds,
+    but the deck is not a deck of these rules (or is one card short), and the check says so."""
+    from engine import fairdeal
+
+    rules = make_rules("classic", players=4)
+    deck = bytearray(fairdeal._fresh_deck(rules))
+    salt, starts = bytes(16), bytes((11,) * rules.colors)
+
+    def check(d):
+        info = (fairdeal.commitment(salt, 1, starts, d), 0, 15, 0, 1, 255, 0, 0)
+        return fairdeal.check_round(rules, 4, info, (salt, starts, d), None, b"", b"", [])
+
+    twice = bytearray(deck)
+    twice[0] = twice[1]
+    assert check(twice) == ["deck"] and check(deck[:-1]) == ["deck"]
+    assert fairdeal._same_cards(deck[::-1], deck) and not fairdeal._same_cards(twice, deck)
+
+
 def test_link_L5_the_deal_is_not_the_engines_seeded_one():
     """A linked round's hands come from the host's random bytes, not from its seed."""
     a = table("classic", seed=1, faults=False)
