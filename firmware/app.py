@@ -96,6 +96,18 @@ class App:
         the menu or page on show and their modules can go (not held while a round is played),
         and the table's drawing for these rules is made, the board's layer from now (drawn
         when a screen draws on it)."""
+        self.leave_menus()
+        if self.table is None:
+            gc.collect()
+            from firmware.table import TableView
+
+            b = self.board
+            self.table = TableView(b.gfx, b.width, b.height, rules)
+            b.show(self.table.layer)  # the panel's drawing is no longer the board's: it can go
+
+    def leave_menus(self):
+        """The table screen becomes the screen, and the menus' and pages' modules and the panel go
+        (table_first's first part; a joiner's a loop pass before it: firmware/remoteclient.py)."""
         if self.table_screen is None:
             self.table_screen = screens.TableScreen(self)
         self.screen = self.table_screen
@@ -104,13 +116,6 @@ class App:
         _unload("choices")
         _unload("lobby")
         self._panel = None
-        if self.table is None:
-            gc.collect()
-            from firmware.table import TableView
-
-            b = self.board
-            self.table = TableView(b.gfx, b.width, b.height, rules)
-            b.show(self.table.layer)  # the panel's drawing is no longer the board's: it can go
 
     def step(self, now):
         self.now = now

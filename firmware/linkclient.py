@@ -90,6 +90,7 @@ class LinkClient:
         self.hist_have = 0  # history bytes a resync has filled
         self.final = None  # LEFT: the hands left at the round's end
         self.unfair = None  # None: not checked yet; [] fair; else what differed
+        self.reveal = None  # a REVEAL to check on the next pass
         self.checked = []  # (round, what differed) of every round checked
         self.refusal = b""  # the host's reason for our last refused move
         self.pending = -1  # the move sent and not yet seen applied
@@ -142,6 +143,8 @@ class LinkClient:
     # --- the loop ------------------------------------------------------------------------
     def step(self, now):
         self.now = now
+        if self.reveal is not None:  # a loop pass after the REVEAL: its modules loaded then
+            self._checked()
         for _ in range(16):
             got = self.radio.recv()
             if got is None:
@@ -230,6 +233,8 @@ class LinkClient:
 
     # --- what the host says ----------------------------------------------------------------
     def _event(self, kind, body, now):
+        if self.reveal is not None:  # (a frame after the REVEAL in the same pass: checked first)
+            self._checked()
         try:
             if kind == _WELCOME:
                 self._welcome(body)
@@ -248,8 +253,11 @@ class LinkClient:
                 self._view(body)
             elif kind == _LEFT:
                 self.final = bytes(body)
-            elif kind == _REVEAL:
-                self._check(body)
+            elif kind == _REVEAL:  # checked on the next pass, once the load's garbage can go
+                from engine import fairdeal  # noqa: F401
+
+                self.reveal = bytes(body)
+                return
             elif kind == _REFUSE:
                 self.refusal = bytes(body[5:])
                 self.pending = -1
@@ -321,6 +329,18 @@ class LinkClient:
         self.resyncs += 1
         if self.peer is not None and self.peer.epoch >= 0:
             self.peer.queue(_RESYNC, b"")
+
+    def _checked(self):
+        body = self.reveal
+        self.reveal = None
+        try:
+            self._check(body)
+        except (ValueError, IndexError) as e:  # a REVEAL that does not fit what we hold
+            print("link: %s" % e)
+            self._resync()
+            return
+        for f in self.listeners:
+            f(_REVEAL)
 
     def _check(self, body):
         """REVEAL: salt (16), starts (colors), deck. Replayed with the engine (engine/fairdeal.py)."""

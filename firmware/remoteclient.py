@@ -31,16 +31,14 @@ class ClientSession(Session):
         self.name = client.name
 
     def close(self, app):
-        """As Session's, and the match code back as at boot (firmware/lobby.py let it go), while
-        the link's modules have just left their room."""
+        """As Session's, and the match code back as at boot (firmware/lobby.py let it go), once
+        the link's modules have left their room."""
         Session.close(self, app)
         if app.store is not None:
-            import gc
-
             from firmware import app as application
 
-            gc.collect()
-            application.match_code(True)
+            # a loop pass later: the table's objects and the link's modules are collected first
+            app.later(lambda: application.match_code(True))
 
     def again(self, app):
         """A new LinkClient on the same radio (a code tried again, or another table chosen): the
@@ -102,8 +100,9 @@ def play_client(app):
     rules = app.link.client.view.rules
     app.table = None
     app.table_screen = ClientTable(app)
-    # the match after table_first has let the menus' modules go: not both at once (a joiner's peak)
-    app.later(lambda: app.table_first(rules), lambda: _make_match(app), app.show_table)
+    # the menus' modules go a pass before the table is drawn, and the match is made after it:
+    # never both at once (a joiner's peak)
+    app.later(app.leave_menus, lambda: app.table_first(rules), lambda: _make_match(app), app.show_table)
 
 
 def _make_match(app):
