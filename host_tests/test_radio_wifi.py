@@ -636,3 +636,22 @@ def test_wifi_radio_and_the_stand_in_run_on_the_micropython_unix_port(tmp_path):
     env = dict(os.environ, ELFER_PICO_W="1", ELFER_WIFI_AIR_DIR=str(air), ELFER_WIFI_JOIN_MS="150")
     r = subprocess.run([mp, str(path)], capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
     assert r.returncode == 0 and r.stdout == "wifi: 1 b'hello' b'beacon' 0 0\n", r.stdout + r.stderr
+
+
+def test_wifi_a_pico_bundles_settings_toml_names_every_wifi_key_the_radio_reads(tmp_path):
+    """A Pico's settings.toml comes with the Wi-Fi keys boards/network.py reads, as comments to fill
+    in; a CircuitPython board's has none (its radio is BLE or ESP-NOW)."""
+    import re
+
+    from firmware.tomlenv import getenv
+    from host.ship import bundle
+
+    with open(os.path.join(ROOT, "boards", "network.py")) as f:
+        read = set(re.findall(r'"(ELFER_WIFI_[A-Z_]+)"', f.read()))
+    assert {"ELFER_WIFI_SSID", "ELFER_WIFI_PASSWORD", "ELFER_WIFI_AP", "ELFER_WIFI_AP_PASSWORD"} <= read
+    pico = dict(bundle.plan("pico_lcd_114"))["settings.toml"].decode()
+    for key in read:
+        assert re.search(r"^# %s = " % key, pico, re.M), key
+    (tmp_path / "settings.toml").write_text(pico)
+    assert [getenv(k, path=str(tmp_path / "settings.toml")) for k in sorted(read)] == [None] * len(read)
+    assert "ELFER_WIFI" not in dict(bundle.plan("clue"))["settings.toml"].decode()

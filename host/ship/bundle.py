@@ -137,7 +137,11 @@ def plan(board):
                 data.append("firmware/lang/" + name)
         modules = follow(seeds, runtime)
         with open(os.path.join(ROOT, "device", "settings.toml.in")) as f:
-            settings = f.read().format(board=profiles[-1]).encode()
+            settings = f.read().format(board=profiles[-1])
+        if runtime == "micropython":  # a Pico W's Wi-Fi keys, as comments to fill in (boards/network.py)
+            with open(os.path.join(ROOT, "device", "settings_wifi.toml.in")) as f:
+                settings += f.read()
+        settings = settings.encode()
         if runtime == "circuitpython":
             files.append(("code.py", os.path.join(ROOT, "firmware", "code.py")))
             files.append(("boot.py", os.path.join(ROOT, "device", "boot.py")))
