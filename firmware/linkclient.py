@@ -235,6 +235,20 @@ class LinkClient:
     def _event(self, kind, body, now):
         if self.reveal is not None:  # (a frame after the REVEAL in the same pass: checked first)
             self._checked()
+        if kind == _REVEAL:  # checked on the next pass, once the load's garbage can go
+            from engine import fairdeal  # noqa: F401
+
+            self.reveal = bytes(body)
+            return
+        self._take(kind, body)
+
+    def _checked(self):
+        body = self.reveal
+        self.reveal = None
+        self._take(_REVEAL, body)
+
+    def _take(self, kind, body):
+        """A host's event applied; its listeners told, or a resync asked for if it does not fit."""
         try:
             if kind == _WELCOME:
                 self._welcome(body)
@@ -253,11 +267,8 @@ class LinkClient:
                 self._view(body)
             elif kind == _LEFT:
                 self.final = bytes(body)
-            elif kind == _REVEAL:  # checked on the next pass, once the load's garbage can go
-                from engine import fairdeal  # noqa: F401
-
-                self.reveal = bytes(body)
-                return
+            elif kind == _REVEAL:
+                self._check(body)
             elif kind == _REFUSE:
                 self.refusal = bytes(body[5:])
                 self.pending = -1
@@ -329,18 +340,6 @@ class LinkClient:
         self.resyncs += 1
         if self.peer is not None and self.peer.epoch >= 0:
             self.peer.queue(_RESYNC, b"")
-
-    def _checked(self):
-        body = self.reveal
-        self.reveal = None
-        try:
-            self._check(body)
-        except (ValueError, IndexError) as e:  # a REVEAL that does not fit what we hold
-            print("link: %s" % e)
-            self._resync()
-            return
-        for f in self.listeners:
-            f(_REVEAL)
 
     def _check(self, body):
         """REVEAL: salt (16), starts (colors), deck. Replayed with the engine (engine/fairdeal.py)."""
