@@ -5,8 +5,9 @@ A profile builds its panel (boards/st7789.py, boards/ssd1306.py) and its keys
 the screen and pushes what changed to the panel. No speaker and no battery sense
 on these boards (the Pico Display Pack's RGB LED shows the seat on turn); saves go
 to small files on the board's flash (boards/base.py storage). On a Pico W or Pico 2 W (its
-board name says so: MpBoard.__init__) the radio is Wi-Fi: boards/network.py, imported only when link
-play starts.
+board name says so: MpBoard.__init__) the radio is Wi-Fi (boards/network.py) or, with
+ELFER_LINK_RADIO = "ble" in settings.toml, BLE (boards/radio_bt.py), imported only when link play
+starts.
 """
 
 from boards.base import Board
@@ -36,6 +37,11 @@ class MpBoard(Board):
 
         if b" W with " in getattr(sys.implementation, "_machine", "").encode():
             self.radio = radio
+            try:  # a BLE host takes one joiner (boards/radio_bt.py): hosting asks for no more
+                if _ble():
+                    setattr(self, b"radio_seats".decode(), 1)
+            except Exception:  # a setting that cannot work: said when link play opens the radio
+                pass
 
     def show(self, layer):
         self.gfx.show(layer)
@@ -54,14 +60,27 @@ class MpBoard(Board):
 
 
 def radio():
-    """The Pico W's radio for link play (Board.radio): Wi-Fi brought up, UDP on it."""
+    """The Pico W's radio for link play (Board.radio): Wi-Fi brought up and UDP on it
+    (boards/network.py), or BLE (boards/radio_bt.py) where settings.toml says
+    ELFER_LINK_RADIO = "ble"."""
     import sys
 
     # The module's name as bytes: a name or a str here is interned when this file loads, at boot
     # on every Pico ("network", one of the names pico_lcd_114 has left); this interns it only now.
-    name = b"boards.network".decode()
+    name = (b"boards.radio_bt" if _ble() else b"boards.network").decode()
     __import__(name)
     return sys.modules[name].make()
+
+
+def _ble():
+    """settings.toml's ELFER_LINK_RADIO: "wifi" (the default) or "ble"; anything else is a
+    clear error (the title menu's notice). Its texts are bytes: nothing interned at boot."""
+    v = settings_getenv()(b"ELFER_LINK_RADIO".decode())
+    if v is None or v == b"wifi".decode():
+        return False
+    if v == b"ble".decode():
+        return True
+    raise ValueError(b'settings.toml: ELFER_LINK_RADIO is "wifi" or "ble", not %r'.decode() % (v,))
 
 
 class RgbLed:

@@ -44,7 +44,8 @@ _FRESH_MS = const(3000)  # ... and only to a host heard advertising this recentl
 _SILENT_MS = const(6000)  # a joiner's connection this long without a packet is given up
 _PERIPHERALS = const(4)  # BLEIO_PERIPH_ROLE_COUNT: connections a host accepts
 _WRAP = const(0x1FFFFFFF)  # supervisor.ticks_ms wraps at 2**29
-_ROOM = const(21)  # payload bytes a beacon keeps in 31: flags 3, AD head 5, table 2
+
+from boards.bleframes import advert, beacon, split  # noqa: E402, F401 (advert, beacon: the tests' names here)
 
 
 def _clock():
@@ -67,43 +68,6 @@ class _Link:
         self.n = 0
         self.unheard = 0
         self.heard = now
-
-
-def advert(frame):
-    """The advertisement of a beacon frame (a plain BEACON, docs/link.md "Frames"): flags, then
-    manufacturer data with the magic, the table id and the payload; the fixed header bytes are
-    left out, and the payload's end (the host's name past 10 bytes) is cut to fit 31 bytes, at
-    a character's start. None for any other frame."""
-    if (
-        len(frame) < 12
-        or frame[0] != 0xE5
-        or frame[1] != 1
-        or frame[4:11] != b"\x00\x00\xfe\x00\x00\x00\x00"  # a plain frame's epoch, sender (host), seq, ack
-        or frame[11] != len(frame) - 12
-    ):
-        return None
-    body = frame[12:]
-    if len(body) > _ROOM:
-        n = _ROOM
-        while n > 11 and body[n] & 0xC0 == 0x80:
-            n -= 1
-        body = body[:n]
-    # flags (LE general discoverable, no BR/EDR); manufacturer data: company 0xFFFF (none), the magic
-    return b"\x02\x01\x06" + bytes((len(body) + 6,)) + b"\xff\xff\xff\xe5" + frame[2:4] + body
-
-
-def beacon(ad):
-    """The beacon frame back from an advertisement's bytes, or None."""
-    i = 0
-    while i + 1 < len(ad):
-        n = ad[i]
-        if n == 0:
-            return None
-        if n >= 7 and ad[i + 1 : i + 5] == b"\xff\xff\xff\xe5" and i + 1 + n <= len(ad):
-            body = ad[i + 7 : i + 1 + n]
-            return b"\xe5\x01" + ad[i + 5 : i + 7] + b"\x00\x00\xfe\x00\x00\x00\x00" + bytes((len(body),)) + body
-        i += n + 1
-    return None
 
 
 class BleRadio:
@@ -283,18 +247,7 @@ class BleRadio:
                 return
             link.heard = self.ms()
             link.unheard = 0
-            self._split(link.addr, n)
-
-    def _split(self, addr, n):
-        b = self.buf
-        i = 0
-        while i < n:
-            size = b[i]
-            if size == 0 or i + 1 + size > n:
-                return  # not ours
-            if len(self.inbox) < 32:
-                self.inbox.append((addr, bytes(b[i + 1 : i + 1 + size])))
-            i += 1 + size
+            split(self.buf, n, link.addr, self.inbox)
 
     def _host_poll(self):
         """New connections get their PacketBuffer (discovery waits on the joiner: a few

@@ -1,5 +1,7 @@
-"""The heap boards/radio_ble.py costs a CLUE joiner (docs/link.md "BLE (CLUE)"), on the
-MicroPython unix port (64-bit: objects weigh up to 1.7x what they weigh on the board).
+"""The heap boards/radio_ble.py costs a CLUE joiner (docs/link.md "BLE (CLUE)") and
+boards/radio_bt.py a Pico W joiner ("BLE (Pico W)": the bt_* keys), on the MicroPython unix port
+(64-bit: objects weigh up to 1.7x what they weigh on the board). Both import boards/bleframes.py,
+counted with them.
 
     python -m host.measure.ble_mem [--vm RUN_MJS]   # key: value lines
 
@@ -20,6 +22,16 @@ PacketBuffer.c common_hal_bleio_packet_buffer_construct; the scan's ring of SCAN
 31-byte report buffer, shared-module/_bleio/ScanResults.c, Adapter.c start_scan; while it scans,
 not once connected), and per joiner on a host ble_host_bleio_bytes_per_joiner (its client
 PacketBuffer, the same sizes) plus 2 x 255 bytes of advertising buffers once (Adapter.c).
+
+The Pico W's: bt_module_bytes_mpy32, bt_joiner_radio_bytes32 (a BtRadio and its link, the
+stand-in's UUIDs left out) and bt_joiner_total32 with what MicroPython's bluetooth allocates on
+the heap for it, from its sources (github:micropython/micropython 1c3c201): bt_joiner_module_bytes,
+the event ring of _RXBUF and its event data buffer of max(_RXBUF / 2, _RXBUF - 64)
+(extmod/modbluetooth.c, config rxbuf), the characteristic's append buffer of _INBOX
+(gatts_set_buffer, mp_bluetooth_gatts_db_resize), and at most _UNHEARD notifications queued
+while the controller's buffers are full (modbluetooth_btstack.c, m_tracked_calloc: 16 bytes of
+header and the packet each). BTstack's own buffers are static (btstack_config_common.h: no
+malloc), not on the heap.
 """
 
 import os
@@ -29,6 +41,7 @@ import sys
 import tempfile
 
 from boards import radio_ble as rb
+from boards import radio_bt as rt
 from host.emulate import mpvm, upy
 from host.ship import bundle
 
@@ -39,14 +52,16 @@ PROBE = """
 import gc, sys
 sys.path.insert(0, %(stubs)r)
 import _bleio as st
+import bluetooth as bt
 air = st.Air()
 hostdev = air.device("host")
-jdev = air.device("joiner")
+jdev = %(joiner_dev)s
 gc.collect()
 a0 = gc.mem_alloc()
-from boards.radio_ble import BleRadio
+from boards.%(module)s import %(cls)s as Radio
 gc.collect()
 print("module:", gc.mem_alloc() - a0)
+from boards.radio_ble import BleRadio
 clock = lambda: air.now
 frame = bytes((0xE5, 1, 0x12, 0x34, 0, 0, 0xFE, 0, 0, 0, 0, 18)) + bytes(11) + b"clue-42"
 h = BleRadio(bleio=hostdev, clock=clock)
@@ -56,7 +71,7 @@ class Keep:
 keep = Keep()
 gc.collect()
 b0 = gc.mem_alloc()
-j = BleRadio(keep=keep, bleio=jdev, clock=clock)
+j = %(joiner)s
 now = 0
 host = None
 got = 0
@@ -82,25 +97,51 @@ while now < 3000:
 gc.collect()
 b1 = gc.mem_alloc()
 assert len(j.links) == 1 and got > 50, (j.links, got)
+%(release)s
 del j
 gc.collect()
 print("radio:", b1 - gc.mem_alloc())
 """
 
 
-def measure(as_mpy):
+CLUE = {
+    "module": "radio_ble",
+    "cls": "BleRadio",
+    "joiner_dev": 'air.device("joiner")',
+    "joiner": "Radio(keep=keep, bleio=jdev, clock=clock)",
+    "release": "",
+}
+PICO = {
+    "module": "radio_bt",
+    "cls": "BtRadio",
+    "joiner_dev": 'bt.device(st, air, "joiner")',
+    "joiner": "Radio(bluetooth=jdev, clock=clock)",
+    # the module holds the radio's handler; what deleting it frees then moves with the C stack's
+    # leftovers on the unix port (its conservative collector): only the VM's as-allocated is printed
+    "release": "j.ble.irq(None)",
+}
+BLE_FILES = ("boards/bleframes.py", "boards/radio_ble.py")
+BT_FILES = ("boards/bleframes.py", "boards/radio_bt.py")
+
+
+def _tree(top, files, as_mpy):
+    os.makedirs(os.path.join(top, "boards"), exist_ok=True)
+    open(os.path.join(top, "boards", "__init__.py"), "w").close()
+    for rel in files:
+        if as_mpy:
+            with open(os.path.join(top, rel[:-3] + ".mpy"), "wb") as f:
+                f.write(bundle.compile_mpy(rel))
+        else:
+            shutil.copy(os.path.join(ROOT, rel), os.path.join(top, "boards"))
+
+
+def measure(as_mpy, kind=CLUE):
     tmp = tempfile.mkdtemp(prefix="ble-mem-")
     try:
-        os.makedirs(os.path.join(tmp, "boards"))
-        open(os.path.join(tmp, "boards", "__init__.py"), "w").close()
-        if as_mpy:
-            with open(os.path.join(tmp, "boards", "radio_ble.mpy"), "wb") as f:
-                f.write(bundle.compile_mpy("boards/radio_ble.py"))
-        else:
-            shutil.copy(os.path.join(ROOT, "boards", "radio_ble.py"), os.path.join(tmp, "boards"))
+        _tree(tmp, sorted(set(BLE_FILES + BT_FILES)) if kind is PICO else BLE_FILES, as_mpy)
         probe = os.path.join(tmp, "probe.py")
         with open(probe, "w") as f:
-            f.write(PROBE % {"stubs": STUBS})
+            f.write(PROBE % dict(kind, stubs=STUBS))
         r = upy.run(probe, cwd=tmp)
         if r.returncode != 0:
             raise RuntimeError("ble_mem probe failed: %s" % (r.stderr or r.stdout)[-800:])
@@ -140,8 +181,22 @@ k = radio_ble._Link(None, None, 1, 0)
 print("radio:", gc.mem_alloc() - a0)
 """
 
+VM_RADIO_BT = """
+import gc
+import _bleio as st
+import bluetooth as bt
+from boards import radio_bt
+air = st.Air()
+dev = bt.device(st, air, "joiner")
+dev.UUID = lambda v: v
+a0 = gc.mem_alloc()
+r = radio_bt.BtRadio(bluetooth=dev, clock=lambda: air.now)
+k = radio_bt._Link(64, None, 0, 4)
+print("radio:", gc.mem_alloc() - a0)
+"""
 
-def measure_vm(run_mjs):
+
+def measure_vm(run_mjs, pico=False):
     """The 32-bit figures, or None where the VM is not installed."""
     if run_mjs is None:
         ok, _ = mpvm.available()
@@ -150,17 +205,16 @@ def measure_vm(run_mjs):
         run_mjs = mpvm.RUN_MJS
     tmp = tempfile.mkdtemp(prefix="ble-vm-")
     try:
-        os.makedirs(os.path.join(tmp, "tree", "boards"))
-        open(os.path.join(tmp, "tree", "boards", "__init__.py"), "w").close()
-        with open(os.path.join(tmp, "tree", "boards", "radio_ble.mpy"), "wb") as f:
-            f.write(bundle.compile_mpy("boards/radio_ble.py"))
-        with open(os.path.join(tmp, "tree", "_bleio.mpy"), "wb") as f:
-            f.write(bundle.compile_mpy("host/emulate/stubs/_bleio.py"))
+        _tree(os.path.join(tmp, "tree"), BT_FILES + BLE_FILES[1:], True)
+        for stub in ("_bleio", "bluetooth"):
+            with open(os.path.join(tmp, "tree", stub + ".mpy"), "wb") as f:
+                f.write(bundle.compile_mpy("host/emulate/stubs/%s.py" % stub))
+        module = "radio_bt" if pico else "radio_ble"
         out = {}
         for key, text, loop in (
-            ("base", VM_LIVE % {"more": ""}, True),
-            ("with", VM_LIVE % {"more": "from boards import radio_ble"}, True),
-            ("radio", VM_RADIO, False),
+            ("base", VM_LIVE % {"more": "import bluetooth" if pico else ""}, True),
+            ("with", VM_LIVE % {"more": ("import bluetooth\n" if pico else "") + "from boards import " + module}, True),
+            ("radio", VM_RADIO_BT if pico else VM_RADIO, False),
         ):
             script = os.path.join(tmp, key + ".py")
             with open(script, "w") as f:
@@ -181,6 +235,12 @@ def bleio_bytes():
     return pb, scan
 
 
+def bt_bytes():
+    """What MicroPython's bluetooth allocates for a Pico W joiner (the docstring's sources)."""
+    ring = rt._RXBUF + max(rt._RXBUF // 2, rt._RXBUF - 64)
+    return ring + rt._INBOX + rt._UNHEARD * (16 + rt._PACKET)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     run_mjs = argv[argv.index("--vm") + 1] if "--vm" in argv else None
@@ -198,6 +258,14 @@ def main(argv=None):
         print("ble_module_bytes_mpy32: %d" % vm[0])
         print("ble_joiner_radio_bytes32: %d" % vm[1])
         print("ble_joiner_total32: %d" % (vm[0] + vm[1] + pb + scan))
+    bt = measure(True, PICO)
+    print("bt_module_bytes_mpy: %d" % bt["module"])
+    print("bt_joiner_module_bytes: %d" % bt_bytes())
+    vm = measure_vm(run_mjs, pico=True)
+    if vm is not None:
+        print("bt_module_bytes_mpy32: %d" % vm[0])
+        print("bt_joiner_radio_bytes32: %d" % vm[1])
+        print("bt_joiner_total32: %d" % (vm[0] + vm[1] + bt_bytes()))
     return 0
 
 

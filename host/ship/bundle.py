@@ -125,7 +125,7 @@ def plan(board):
             engine = [rel for rel in engine if rel not in fast_only()]
         seeds = engine + ["boards/%s.py" % n for n in ("__init__", "base", "detect", "schemes") + profiles]
         if runtime == "micropython":  # a Pico W's radio: boards/mpboard.py radio() imports it by a name
-            seeds.append("boards/network.py")  # made at run time (no name interned at boot)
+            seeds += ["boards/network.py", "boards/radio_bt.py"]  # made at run time (no name interned at boot)
         for name in sorted(os.listdir(os.path.join(ROOT, "firmware"))):
             if name.endswith(".py") and name not in HOST_ONLY:
                 seeds.append("firmware/" + name)

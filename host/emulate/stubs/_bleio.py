@@ -752,6 +752,10 @@ class Air:
                     k.event()
                 k.next_event += INTERVAL_MS
         self.now = now
+        for d in self.devices:  # a device with a clock of its own: a Pico W's (stubs/bluetooth.py)
+            tick = getattr(d, "tick", None)
+            if tick is not None:
+                tick(now)
 
     def _heard(self, src, a):
         if src.name in self.gone:

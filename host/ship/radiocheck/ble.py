@@ -1,16 +1,26 @@
-"""BLE link check for two CLUEs: pings and echoes over boards/radio_ble.py (docs/link.md "BLE (CLUE)").
+"""BLE link check for two boards: CLUEs (boards/radio_ble.py) and Pico W / Pico 2 W under MicroPython
+(boards/radio_bt.py), in any pair: pings and echoes over the game's own BLE radio (docs/link.md
+"BLE (CLUE)", "BLE (Pico W)").
 
-On each CLUE with the game's bundle (make bundle BOARD=clue; it holds boards/radio_ble.mpy), put
-this file as code.py in place of the game's (keep the game's aside). At the start, press A on
-one board (the host: it advertises and echoes) and B on the other (the joiner: it connects to
-the first host it hears and pings). The joiner prints every 5 s, on its screen and its serial
-console: pings sent and answered, the loss, round trips (min / median / max ms), the frames the
-radio refused (lost), the longest wait in a connect or discovery and the radio's errors. The
-host prints what it echoed. SIZE (bytes a ping) and EVERY_MS below are the knobs; walk the
-boards apart to see where the loss begins, and switch the host off and on to see the joiner
-reconnect.
+On a CLUE with the game's bundle (make bundle BOARD=clue; it holds boards/radio_ble.mpy), put this
+file as code.py in place of the game's (keep the game's aside). At the start, press A on one board
+(the host: it advertises and echoes) and B on the other (the joiner: it connects to the first host
+it hears and pings). On a Pico W with the game flashed (make flash BOARD=pico_lcd_114 PORT=...: it
+ships boards/radio_bt.mpy), run it from the desktop, the host first:
+
+    mpremote connect /dev/ttyACM0 run host/ship/radiocheck/ble.py    # BOOTSEL held: the host
+    mpremote connect /dev/ttyACM1 run host/ship/radiocheck/ble.py    # the joiner
+
+(the BOOTSEL button held in the first 2 s makes the host; ROLE below sets it without the button).
+The joiner prints every 5 s, on the CLUE's screen and every serial console: pings sent and
+answered, the loss, round trips (min / median / max ms), the frames the radio refused (lost), the
+longest wait in a connect or discovery (a Pico W's never waits: 0) and the radio's errors. The host
+prints what it echoed. SIZE (bytes a ping) and EVERY_MS below are the knobs; walk the boards apart
+to see where the loss begins, switch the host off and on to see the joiner reconnect, and join a
+second board to a Pico W host to see it refused (BTstack's one connection).
 """
 
+ROLE = None  # a Pico W's role without the button: "host" or "join"
 SIZE = 100  # bytes a ping (the link's frames are at most 200)
 EVERY_MS = 100  # a ping this often
 REPORT_MS = 5000
@@ -105,9 +115,23 @@ class Check:
 
 
 def _role():
-    """A pressed: host; B pressed: join (the CLUE's buttons pull their pins low)."""
+    """A CLUE: A pressed hosts, B joins (its buttons pull their pins low). A Pico W: ROLE, else
+    BOOTSEL held in the first 2 s hosts."""
+    import sys
     import time
 
+    if sys.implementation.name != "circuitpython":
+        if ROLE:
+            return ROLE
+        import rp2
+
+        print("radiocheck: hold BOOTSEL now to host (2 s)")
+        start = time.ticks_ms()
+        while time.ticks_diff(time.ticks_ms(), start) < 2000:
+            if rp2.bootsel_button():
+                return "host"
+            time.sleep_ms(20)
+        return "join"
     import board
     import digitalio
 
@@ -126,11 +150,20 @@ def _role():
 
 
 def main():
-    from boards.radio_ble import BleRadio, _clock
+    import sys
 
     role = _role()
-    radio = BleRadio()
-    c = Check(role, radio, _clock())
+    if sys.implementation.name == "circuitpython":
+        from boards.radio_ble import BleRadio, _clock
+
+        radio, clock = BleRadio(), _clock()
+    else:
+        import time
+
+        from boards.radio_bt import BtRadio
+
+        radio, clock = BtRadio(), time.ticks_ms
+    c = Check(role, radio, clock)
     print("radiocheck: %s, pings of %d bytes every %d ms" % (role, c.size, c.every))
     while True:
         c.step()
