@@ -97,14 +97,17 @@ soak: $(STAMP) $(MPVM_STAMP)
 
 # The figures as 'key: value' lines on stdout; on stderr the plan and its estimate, each step with
 # the time left, and where the figures went. ARGS=--write also writes them into
-# docs/measurements.md's block (nothing tracked changes without it). Then the link_* figures
+# docs/measurements.md's block (nothing tracked changes without it). Then the rp2040_* figures of the
+# firmware images in build/firmware/ (rp2040_bench: the local game; rp2040_link: a joiner at a
+# linked table, about 2 min a profile), the link_* figures
 # (host/measure/link_bench.py: 200 linked rounds through the seeded UDP relay, a CPython host and
 # MicroPython unix-port seats, and the fairness check's 100 + 100 tables; about 20 min on 2 cores),
 # the ESP-NOW radio's heap (host/measure/radio_mem.py, the 32-bit VM; a second) and the ble_*
-# figures (host/measure/ble_mem.py: the CLUE joiner's BLE radio's heap, seconds).
+# and bt_* figures (host/measure/ble_mem.py: the CLUE's and a Pico W joiner's BLE radio's heap, seconds).
 bench: $(STAMP) $(MPVM_STAMP) $(BROWSER_STAMP) $(RP2040_STAMP)
 	$(PY) -m host.measure.bench $(ARGS)
 	$(PY) -m host.measure.rp2040_bench
+	$(PY) -m host.measure.rp2040_link
 	$(PY) -m host.measure.link_bench
 	$(PY) -m host.measure.radio_mem
 	$(PY) -m host.measure.ble_mem

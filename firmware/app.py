@@ -40,7 +40,8 @@ class App:
         from firmware.choices import setup_defaults
 
         self.setup = setup_defaults()
-        self._panel = None  # the text panel of menus and pages: made when one is shown (panel)
+        # the text panel of menus and pages: made when one is shown (panel); None lets it go (lobby.py)
+        self.text_panel = None
         self.table = None  # the TableView of the current match while its table is shown
         self.table_screen = None
         self.match = None
@@ -63,9 +64,9 @@ class App:
     @property
     def panel(self):
         """The text panel every menu and page draws on (firmware/ui.py Panel)."""
-        if self._panel is None:
-            self._panel = ui.Panel(self.board.gfx, self.board.width, self.board.height)
-        return self._panel
+        if self.text_panel is None:
+            self.text_panel = ui.Panel(self.board.gfx, self.board.width, self.board.height)
+        return self.text_panel
 
     def show(self, screen):
         """Make screen the one on show. Only its drawing is held: the table's while the table is
@@ -115,7 +116,7 @@ class App:
         _unload("pages")
         _unload("choices")
         _unload("lobby")
-        self._panel = None
+        self.text_panel = None
 
     def step(self, now):
         self.now = now

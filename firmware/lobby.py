@@ -131,4 +131,4 @@ def big(app, lines):
 
 def drop_panel(app):
     """The panel with the big digits goes: the next screen makes a plain one."""
-    app._panel = None
+    app.text_panel = None

@@ -178,9 +178,9 @@ class HostTable(TableScreen):
             self.check_round_end(app)
             redraw = True
         if not s.is_round_over() and (m.people & ~m.remote) >> s.turn & 1 and s.turn != m.view.seat:
-            from firmware.screens import _hand_over
+            from firmware.screens import hand_over
 
-            app.later(app.table_gone, lambda: _hand_over(app))  # pass-and-play on the host
+            app.later(app.table_gone, lambda: hand_over(app))  # pass-and-play on the host
             return
         if redraw:
             self.redraw(app)

@@ -39,7 +39,7 @@ class Screen:
         pass
 
 
-def _hand_over(app):
+def hand_over(app):
     from firmware import handover
 
     handover.show(app)
@@ -250,7 +250,7 @@ class TableScreen(Screen):
         if not s.is_round_over() and m.people >> s.turn & 1 and s.turn != m.view.seat:
             # Pass-and-play: another person's turn than the hand on show's. The table let go,
             # then the page that hides the hand (firmware/handover.py).
-            app.later(app.table_gone, lambda: _hand_over(app))
+            app.later(app.table_gone, lambda: hand_over(app))
             return
         if not m.bot_on_turn():
             return

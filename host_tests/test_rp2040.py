@@ -27,6 +27,7 @@ CHECKS = (
     "spi_byte_takes_its_bit_times",
     "uf2_loader",
     "usb_read_waits_for_bytes",
+    "usb_host_bytes_wait_not_dropped",
 )
 _results = {}
 
@@ -93,3 +94,20 @@ def test_cp_pico_profiles_bundle_name_their_profile(tmp_path):
         assert 'ELFER_BOARD = "%s"' % profile in (out / "settings.toml").read_text()
         assert (out / "boards" / (profile + ".mpy")).is_file()
         assert (out / "boards" / "cpbus.mpy").is_file()
+
+
+def test_micropython_pico_lcd_114_joins_a_linked_table_on_the_firmware_and_plays_its_round():
+    """The joiner's firmware on the stock MicroPython image: it hears a CPython LinkHost's table
+    over its console (host/measure/rp2040_link.py), types the code, plays its seat through a
+    round and shows the round's pages once the host's reveal is in and checked (an unfair deal
+    would put its own page first); its heap stays well inside the Pico's 240 KiB."""
+    from host.measure import rp2040_link
+
+    if emu.firmware_image("micropython") is None:
+        pytest.skip("no micropython image (docs/firmware-emulation.md)")
+    lines = []
+    heaps, screen = rp2040_link.measure("pico_lcd_114", out=lines.append)
+    assert screen[0] == "Pager" and screen[1][0] == "Round 1 over", screen
+    assert heaps["table"] > heaps["title"] and max(heaps.values()) < 200 * 1024, heaps
+    turns = [ln for ln in lines if ln.startswith("rp2040_link_turns_")]
+    assert turns and int(turns[0].split(": ")[1]) >= 5, lines

@@ -9,6 +9,10 @@ console a loop pass (and the timestamps of passes over 40 ms, printed after the 
     h  a collect, then the heap: "@H <alloc> <free>"
     k  "@K" (the host knows the console is read)
 Lines it prints start with @ so the host tells them from the game's own output.
+
+With ELFER_PROBE_LINK = "1" in settings.toml the board gets a radio on this console (ConsoleRadio:
+host/measure/rp2040_link.py is the other end, a CPython LinkHost): a frame sent is a line
+"@R <hex>", a frame to the board comes as a line "~<hex>". Every pass reads all the console holds.
 """
 
 import gc
@@ -44,6 +48,54 @@ def reader():
         return read
 
 
+INBOX = []  # frames from the host, not yet taken by the radio
+LINE = bytearray()  # a "~" line being read
+
+
+class ConsoleRadio:
+    """The harness's radio: frames over this console (the module's docstring)."""
+
+    mtu = 250
+
+    def send(self, addr, data):
+        from binascii import hexlify
+
+        print("@R", hexlify(data).decode())
+        return True
+
+    def broadcast(self, data):
+        return self.send(None, data)
+
+    def recv(self):
+        if INBOX:
+            return ("H", INBOX.pop(0))
+        return None
+
+    def close(self):
+        pass
+
+
+def pump(read, commands):
+    """All the console holds: "~" lines to INBOX, other characters to commands."""
+    while True:
+        c = read()
+        if c is None:
+            return
+        if LINE or c == "~":
+            if c == "\n" or c == "\r" or c == "~" and LINE:  # (a console may pass a newline as CR)
+                from binascii import unhexlify
+
+                try:
+                    INBOX.append(unhexlify(bytes(LINE[1:])))
+                except ValueError:  # a line cut short: a lost frame
+                    print("@E bad frame line")
+                LINE[:] = b"~" if c == "~" else b""
+            else:
+                LINE.append(ord(c))
+        elif c not in "\r\n":
+            commands.append(c)
+
+
 def answer(c, runner):
     if c == "h":
         gc.collect()
@@ -72,6 +124,8 @@ def main():
     from boards import detect
 
     board, notice = detect.load(getenv)
+    if getenv("ELFER_PROBE_LINK") == "1":
+        board.radio = ConsoleRadio
     from firmware.runner import Runner
 
     runner = Runner(board, getenv, notice)
@@ -85,8 +139,9 @@ def main():
         dt = ticks_diff(ticks_ms(), t0)
         if dt > SLOW_MS:
             print("@T", t0, dt)
-        c = read()
-        if c is not None:
+        commands = []
+        pump(read, commands)
+        for c in commands:
             answer(c, runner)
         time.sleep(0.01)
 

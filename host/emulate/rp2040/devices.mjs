@@ -133,6 +133,9 @@ export function wireSpi(mcu, spiIndex, pins, panel) {
 // completes when bytes exist. Wrapped around an rp2040js USBCDC (its own onEndpointRead).
 export function holdCdcReads(cdc) {
   const usb = cdc.usb;
+  // rp2040js keeps 512 bytes for the device and drops the rest; a real host's USB waits (the
+  // device NAKs until it reads): a FIFO that does not fill stands in for that flow control.
+  cdc.txFIFO = new cdc.txFIFO.constructor(1 << 20);
   let waiting = null;
   usb.onEndpointRead = (endpoint, size) => {
     if (endpoint !== cdc.outEndpoint) return;

@@ -231,4 +231,18 @@ check('usb_read_waits_for_bytes', () => {
   return true;
 });
 
+check('usb_host_bytes_wait_not_dropped', () => {
+  const done = [];
+  const usb = { endpointReadDone: (ep, buf) => done.push(...buf) };
+  const cdc = { usb, outEndpoint: 2, txFIFO: new FIFO(512), sendSerialByte: (b) => cdc.txFIFO.push(b) };
+  const send = holdCdcReads(cdc);
+  const sent = [];
+  for (let i = 0; i < 3000; i++) sent.push(48 + (i % 10));
+  send(sent); // more than rp2040js's 512: a host's USB waits for the device's reads
+  while (!cdc.txFIFO.empty) usb.onEndpointRead(2, 64);
+  eq(done.length, 3000, 'every byte read, in 64-byte transfers');
+  eq(done.join(), sent.join(), 'in order');
+  return true;
+});
+
 process.stdout.write(JSON.stringify(results) + '\n');

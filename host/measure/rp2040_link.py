@@ -1,0 +1,183 @@
+"""A joiner on a real firmware image: the emulated Pico (host/emulate/pico.py) joins a CPython
+host's table over its console and plays a round there, key: value lines.
+
+    python -m host.measure.rp2040_link [PROFILE ...]
+
+The probe (host/emulate/pico/probe.py, ELFER_PROBE_LINK) gives the board a radio on its console;
+here a firmware/linkhost.py LinkHost holds the table (the host's person and two seats played by
+bots, the board's seat remote, code 0000) with a radio on the other end: each pass of simulated
+time (20 ms) the board's frames are read from its console and the host's written to it. The board
+is driven as a person would (Join a table, the table heard, the code, DOWN and A each turn). On it
+the heap after a collect, at each step: rp2040_link_heap_max_<profile> (the largest, bytes, the
+probe's own small part included), rp2040_link_heap_<screen>_<profile> at the title, the tables heard,
+the code entry, the table (the largest over the round), the round's end and its pages; beside them the
+local game's figure on the same firmware (rp2040_bench: rp2040_heap_max_*). Simulated time: the
+same figures on any machine. What the radio costs is not in it (a console radio holds nothing):
+add the board's radio module from docs/link.md.
+"""
+
+import binascii
+import sys
+
+from engine.bots import make_bot
+from engine.rules import make_rules
+from firmware.linkhost import LinkHost
+from host.drive.picodrive import PicoPilot
+from host.emulate.linktable import seeded_bytes
+
+PROFILES = ("pico_st7735r", "pico_lcd_114_cp", "pico_lcd_114")
+PASS_MS = 20
+
+
+class HostRadio:
+    """The host's end of the board's console radio."""
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.seen = 0
+        self.inbox = []
+        self.out = []
+        self.frames_in = self.frames_out = 0
+
+    def send(self, addr, data):
+        self.out.append(bytes(data))
+        return True
+
+    def broadcast(self, data):
+        self.out.append(bytes(data))
+        return True
+
+    def recv(self):
+        if not self.inbox:
+            self.read()
+        return self.inbox.pop(0) if self.inbox else None
+
+    def read(self):
+        text = self.pico.console
+        i = self.seen
+        while True:
+            j = text.find("@R ", i)
+            e = text.find("\n", j) if j >= 0 else -1
+            if e < 0:
+                break
+            self.inbox.append(("board", binascii.unhexlify(text[j + 3 : e].strip())))
+            self.frames_in += 1
+            i = e + 1
+        self.seen = i
+
+    def flush(self, send):
+        if self.out:
+            self.frames_out += len(self.out)
+            send("".join("~%s\n" % d.hex() for d in self.out))
+            self.out = []
+
+    def close(self):
+        pass
+
+
+class LinkedPico:
+    """A PicoPilot whose board sits at a LinkHost's table: simulated time moves in passes, each
+    one the host's too."""
+
+    def __init__(self, profile, seed=5):
+        self.p = PicoPilot(profile, settings={"ELFER_PROBE_LINK": "1"})
+        pico = self.p.pico
+        self.radio = HostRadio(pico)
+        rules = make_rules("classic", players=4, rounds=1)
+        self.host = LinkHost(
+            self.radio,
+            rules,
+            ["you", "remote", "easy", "easy"],
+            "0000",
+            int(pico.t),
+            randbytes=seeded_bytes(seed),
+            seed=seed,
+            nonces=seeded_bytes(seed + 7919),
+        )
+        self.bot = make_bot("easy", rules, 0, seed)
+        self.plain_run = pico.run
+        self.plain_send = pico.send
+        pico.run = self.run
+
+    def run(self, ms):
+        pico = self.p.pico
+        end = pico.t + ms
+        ans = None
+        while pico.t < end - 0.5:
+            ans = self.plain_run(min(PASS_MS, end - pico.t))
+            self.tick()
+        return ans
+
+    def tick(self):
+        h = self.host
+        now = int(self.p.pico.t)
+        h.step(now)
+        if h.match is not None and not h.match.state.is_round_over() and h.match.state.turn == 0:
+            h.play(self.bot.choose(h.match.view), now)
+        self.radio.flush(self.plain_send)
+
+    def close(self):
+        self.p.close()
+
+
+def measure(profile, out=print):
+    lp = LinkedPico(profile)
+    p, h = lp.p, lp.host
+    try:
+        heaps = {"title": p.heap()[0]}
+        p.menu_to("Join a table")
+        p.press("A")
+        p.wait_for(lambda: any("host" in t for t in p.screen_texts()), 20000)
+        heaps["tables"] = p.heap()[0]
+        p.press("A")
+        p.step(500)
+        heaps["code"] = p.heap()[0]
+        p.press("A")  # 0000
+        p.wait_for(h.can_start, 20000)
+        h.start(int(p.pico.t))
+        p.wait_for(lambda: p.screen_name() == "ClientTable", 20000)
+        table = [p.heap()[0]]
+        turns = 0
+        while not h.match.state.is_round_over():
+            if p.my_turn():
+                p.play_turn()
+                turns += 1
+                table.append(p.heap()[0])
+            else:
+                p.step(200)
+            if p.pico.t > 30 * 60 * 1000:
+                raise RuntimeError("rp2040_link: the round did not end in 30 simulated minutes")
+        p.step(3000)  # the reveal in and checked
+        heaps["table"] = max(table)
+        heaps["round_end"] = p.heap()[0]
+        p.press("A")  # the round's pages
+        p.step(1000)
+        heaps["pages"] = p.heap()[0]
+        screen = p.screen()
+        bad = p.errors()
+        if bad:
+            raise RuntimeError("rp2040_link: the board reported %r" % bad[:3])
+        out("rp2040_link_heap_max_%s: %d" % (profile, max(heaps.values())))
+        for k in ("title", "tables", "code", "table", "round_end", "pages"):
+            out("rp2040_link_heap_%s_%s: %d" % (k, profile, heaps[k]))
+        out("rp2040_link_turns_%s: %d" % (profile, turns))
+        out("rp2040_link_frames_%s: %d in, %d out" % (profile, lp.radio.frames_in, lp.radio.frames_out))
+        return heaps, screen
+    finally:
+        lp.close()
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    from host.emulate import pico as emu
+
+    for profile in argv or PROFILES:
+        if emu.firmware_image(emu.RUNTIME[profile]) is None:
+            print("rp2040_link_%s: no firmware image" % profile)
+            continue
+        measure(profile)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
