@@ -111,3 +111,16 @@ def test_micropython_pico_lcd_114_joins_a_linked_table_on_the_firmware_and_plays
     assert heaps["table"] > heaps["title"] and max(heaps.values()) < 200 * 1024, heaps
     turns = [ln for ln in lines if ln.startswith("rp2040_link_turns_")]
     assert turns and int(turns[0].split(": ")[1]) >= 5, lines
+
+
+def test_micropython_pico_lcd_114_hosts_five_linked_seats_on_the_firmware_through_a_round():
+    """The host's firmware on the stock MicroPython image: five CPython seats (LinkClients) join
+    its table over the console, it deals, plays its seat and takes theirs through round 1 to the
+    round's pages, and its heap stays inside the Pico's 240 KiB with room."""
+    from host.measure import rp2040_link
+
+    if emu.firmware_image("micropython") is None:
+        pytest.skip("no micropython image (docs/firmware-emulation.md)")
+    heaps, screen = rp2040_link.measure_host("pico_lcd_114", 5, out=lambda line: None)
+    assert screen[0] == "Pager" and screen[1][0] == "Round 1 over", screen
+    assert heaps["lobby"] > heaps["title"] and max(heaps.values()) < 210 * 1024, heaps

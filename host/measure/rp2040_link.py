@@ -1,5 +1,5 @@
-"""A joiner on a real firmware image: the emulated Pico (host/emulate/pico.py) joins a CPython
-host's table over its console and plays a round there, key: value lines.
+"""Link play on a real firmware image: the emulated Pico (host/emulate/pico.py) joins a CPython
+host's table over its console and plays a round there, then hosts CPython seats; key: value lines.
 
     python -m host.measure.rp2040_link [PROFILE ...]
 
@@ -7,13 +7,18 @@ The probe (host/emulate/pico/probe.py, ELFER_PROBE_LINK) gives the board a radio
 here a firmware/linkhost.py LinkHost holds the table (the host's person and two seats played by
 bots, the board's seat remote, code 0000) with a radio on the other end: each pass of simulated
 time (20 ms) the board's frames are read from its console and the host's written to it. The board
-is driven as a person would (Join a table, the table heard, the code, DOWN and A each turn). On it
+is driven as a person would (Join a table, the table heard, the code, DOWN and A each turn). Then
+the board hosts: a table of CPython seats (firmware/linkclient.py LinkClients played by easy bots,
+on the console's other end; 5 on MicroPython's 240 KiB, 3 on CircuitPython's as a CLUE's goal), the
+set-up given by the probe as the model's harness gives it, the lobby until all are seated, Start,
+its own seat through round 1 and the pages: rp2040_link_host<N>_heap_* the same way. On it
 the heap after a collect, at each step: rp2040_link_heap_max_<profile> (the largest, bytes, the
 probe's own small part included), rp2040_link_heap_<screen>_<profile> at the title, the tables heard,
 the code entry, the table (the largest over the round), the round's end and its pages; beside them the
 local game's figure on the same firmware (rp2040_bench: rp2040_heap_max_*). Simulated time: the
 same figures on any machine. What the radio costs is not in it (a console radio holds nothing):
-add the board's radio module from docs/link.md.
+add the board's radio module from docs/link.md. docs/memory.md ("Measured on the firmware") has
+the figures beside the model's.
 """
 
 import binascii
@@ -21,6 +26,7 @@ import sys
 
 from engine.bots import make_bot
 from engine.rules import make_rules
+from firmware.linkclient import LinkClient
 from firmware.linkhost import LinkHost
 from host.drive.picodrive import PicoPilot
 from host.emulate.linktable import seeded_bytes
@@ -60,7 +66,8 @@ class HostRadio:
             e = text.find("\n", j) if j >= 0 else -1
             if e < 0:
                 break
-            self.inbox.append(("board", binascii.unhexlify(text[j + 3 : e].strip())))
+            _addr, data = text[j + 3 : e].strip().split(" ", 1)
+            self.inbox.append(("board", binascii.unhexlify(data)))
             self.frames_in += 1
             i = e + 1
         self.seen = i
@@ -68,7 +75,7 @@ class HostRadio:
     def flush(self, send):
         if self.out:
             self.frames_out += len(self.out)
-            send("".join("~%s\n" % d.hex() for d in self.out))
+            send("".join("~H %s\n" % d.hex() for d in self.out))
             self.out = []
 
     def close(self):
@@ -161,10 +168,173 @@ def measure(profile, out=print):
         for k in ("title", "tables", "code", "table", "round_end", "pages"):
             out("rp2040_link_heap_%s_%s: %d" % (k, profile, heaps[k]))
         out("rp2040_link_turns_%s: %d" % (profile, turns))
-        out("rp2040_link_frames_%s: %d in, %d out" % (profile, lp.radio.frames_in, lp.radio.frames_out))
+        out("rp2040_link_frames_%s: %d out, %d in" % (profile, lp.radio.frames_in, lp.radio.frames_out))
         return heaps, screen
     finally:
         lp.close()
+
+
+class SeatRadio:
+    """A CPython seat's radio, its frames over the board's console (the board hosts)."""
+
+    def __init__(self, name, bridge):
+        self.name = name
+        self.bridge = bridge
+        self.inbox = []
+
+    def send(self, addr, data):
+        self.bridge.out.append((self.name, bytes(data)))
+        return True
+
+    def broadcast(self, data):
+        return self.send(None, data)
+
+    def recv(self):
+        if not self.inbox:
+            self.bridge.read()
+        return self.inbox.pop(0) if self.inbox else None
+
+    def close(self):
+        pass
+
+
+class SeatsBridge:
+    """The board's console to the seats: "@R <seat or *> <hex>" to them, their frames to it."""
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.seen = 0
+        self.out = []
+        self.radios = {}
+        self.frames_in = self.frames_out = 0
+
+    def radio(self, name):
+        r = self.radios[name] = SeatRadio(name, self)
+        return r
+
+    def read(self):
+        text = self.pico.console
+        i = self.seen
+        while True:
+            j = text.find("@R ", i)
+            e = text.find("\n", j) if j >= 0 else -1
+            if e < 0:
+                break
+            addr, data = text[j + 3 : e].strip().split(" ", 1)
+            frame = binascii.unhexlify(data)
+            for name, r in self.radios.items():
+                if addr in ("*", name):
+                    r.inbox.append(("board", frame))
+            self.frames_in += 1
+            i = e + 1
+        self.seen = i
+
+    def flush(self, send):
+        if self.out:
+            self.frames_out += len(self.out)
+            send("".join("~%s %s\n" % (name, d.hex()) for name, d in self.out))
+            self.out = []
+
+
+class HostingPico:
+    """A PicoPilot whose board hosts a table of CPython seats (LinkClients played by easy bots)."""
+
+    def __init__(self, profile, remote, seed=5):
+        self.p = PicoPilot(profile, settings={"ELFER_PROBE_LINK": "1"})
+        pico = self.p.pico
+        self.bridge = SeatsBridge(pico)
+        self.seed = seed
+        self.rules = make_rules("classic", players=remote + 1, rounds=1)
+        self.clients = []
+        for i in range(remote):
+            radio = self.bridge.radio("s%d" % i)
+            c = LinkClient(radio, "seat%d" % i, "P%d" % (i + 2), int(pico.t), randbytes=seeded_bytes(seed + i))
+            self.clients.append(c)
+        self.bots = {}
+        self.code = None
+        self.plain_run = pico.run
+        self.plain_send = pico.send
+        pico.run = self.run
+
+    def run(self, ms):
+        pico = self.p.pico
+        end = pico.t + ms
+        ans = None
+        while pico.t < end - 0.5:
+            ans = self.plain_run(min(PASS_MS, end - pico.t))
+            self.tick()
+        return ans
+
+    def tick(self):
+        now = int(self.p.pico.t)
+        for c in self.clients:
+            c.step(now)
+            if self.code is not None and c.status == 0 and c.tables:
+                c.join(c.tables[0], self.code, now)
+            v = c.view
+            if v is not None and c.status == 3 and v.phase == 0 and v.my_turn() and c.pending < 0:
+                b = self.bots.get(v.seat)
+                if b is None:
+                    b = self.bots[v.seat] = make_bot("easy", self.rules, v.seat, self.seed + v.seat)
+                c.play(b.choose(v), now)
+        self.bridge.flush(self.plain_send)
+
+    def close(self):
+        self.p.close()
+
+
+def measure_host(profile, remote, out=print):
+    """The board hosts `remote` CPython seats: title, set-up, lobby, the table through round 1,
+    its pages; the heap after a collect at each (rp2040_link_host<remote>_heap_*_<profile>)."""
+    hp = HostingPico(profile, remote)
+    p = hp.p
+    try:
+        heaps = {"title": p.heap()[0]}
+        p.pico.send(str(remote + 1))  # the set-up: the seats from P2 on remote
+        p.step(100)
+        p.menu_to("Host a table")
+        p.press("A")
+        p.menu_to("Start")
+        heaps["setup"] = p.heap()[0]
+        p.press("A")
+        p.step(500)
+        hp.code = p._ask("c", "@C ")
+        p.wait_for(lambda: all(c.status == 2 for c in hp.clients), 30000)  # each seated in the lobby
+        p.step(1000)  # the lobby says so
+        heaps["lobby"] = p.heap()[0]
+        p.press("A")  # Start
+        p.wait_for(lambda: p.screen_name() == "HostTable", 20000)
+        table = [p.heap()[0]]
+        turns = 0
+        first = hp.clients[0]
+        while first.view is None or first.view.phase == 0:
+            if p.my_turn():
+                p.play_turn()
+                turns += 1
+                table.append(p.heap()[0])
+            else:
+                p.step(200)
+            if p.pico.t > 30 * 60 * 1000:
+                raise RuntimeError("rp2040_link: the round did not end in 30 simulated minutes")
+        p.step(2000)
+        heaps["table"] = max(table)
+        heaps["round_end"] = p.heap()[0]
+        p.press("A")
+        p.step(1000)
+        heaps["pages"] = p.heap()[0]
+        screen = p.screen()
+        bad = p.errors()
+        if bad:
+            raise RuntimeError("rp2040_link: the board reported %r" % bad[:3])
+        key = "host%d" % remote
+        out("rp2040_link_%s_heap_max_%s: %d" % (key, profile, max(heaps.values())))
+        for k in ("title", "setup", "lobby", "table", "round_end", "pages"):
+            out("rp2040_link_%s_heap_%s_%s: %d" % (key, k, profile, heaps[k]))
+        out("rp2040_link_%s_turns_%s: %d" % (key, profile, turns))
+        out("rp2040_link_%s_frames_%s: %d out, %d in" % (key, profile, hp.bridge.frames_in, hp.bridge.frames_out))
+        return heaps, screen
+    finally:
+        hp.close()
 
 
 def main(argv=None):
@@ -176,6 +346,7 @@ def main(argv=None):
             print("rp2040_link_%s: no firmware image" % profile)
             continue
         measure(profile)
+        measure_host(profile, 5 if emu.RUNTIME[profile] == "micropython" else 3)
     return 0
 
 

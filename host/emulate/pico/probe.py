@@ -11,8 +11,12 @@ console a loop pass (and the timestamps of passes over 40 ms, printed after the 
 Lines it prints start with @ so the host tells them from the game's own output.
 
 With ELFER_PROBE_LINK = "1" in settings.toml the board gets a radio on this console (ConsoleRadio:
-host/measure/rp2040_link.py is the other end, a CPython LinkHost): a frame sent is a line
-"@R <hex>", a frame to the board comes as a line "~<hex>". Every pass reads all the console holds.
+host/measure/rp2040_link.py is the other end, a CPython LinkHost or LinkClients): a frame sent is a
+line "@R <address or *> <hex>", a frame to the board comes as a line "~<address> <hex>". Every pass
+reads all the console holds. Two more asks for a board that hosts:
+    4, 6  Host a table's set-up: 4 players of whom 3 remote, or 6 of whom 5 (the model's shortcut,
+          host/measure/fw_link_mem.py), before Host a table is chosen
+    c  the table's code: "@C <code>"
 """
 
 import gc
@@ -60,7 +64,7 @@ class ConsoleRadio:
     def send(self, addr, data):
         from binascii import hexlify
 
-        print("@R", hexlify(data).decode())
+        print("@R", addr or "*", hexlify(data).decode())
         return True
 
     def broadcast(self, data):
@@ -68,7 +72,7 @@ class ConsoleRadio:
 
     def recv(self):
         if INBOX:
-            return ("H", INBOX.pop(0))
+            return INBOX.pop(0)
         return None
 
     def close(self):
@@ -86,7 +90,8 @@ def pump(read, commands):
                 from binascii import unhexlify
 
                 try:
-                    INBOX.append(unhexlify(bytes(LINE[1:])))
+                    addr, text = bytes(LINE[1:]).split(b" ", 1)
+                    INBOX.append((addr.decode(), unhexlify(text)))
                 except ValueError:  # a line cut short: a lost frame
                     print("@E bad frame line")
                 LINE[:] = b"~" if c == "~" else b""
@@ -113,6 +118,12 @@ def answer(c, runner):
         print("@S", name, turn, repr(screendump.texts(runner)))
     elif c == "k":
         print("@K")
+    elif c == "4" or c == "6":
+        n = int(c)
+        runner.app.setup["players"] = n
+        runner.app.setup["hlevels"] = ["remote"] * n
+    elif c == "c":
+        print("@C", runner.app.link.host.code)
 
 
 def main():
