@@ -285,7 +285,9 @@ class BtRadio:
 
     def _flush(self, link):
         """One packet of what waits for a device, as many frames as fit its MTU; a frame that
-        never fits is lost. A packet the stack cannot take now stays for the next pass."""
+        never fits is lost. A packet the stack cannot take now stays for the next pass. (The
+        outbox's code is radio_ble's, written again: as functions in bleframes both modules cost
+        the CLUE 176 B more live and 3 names, measured 2026-12-07.)"""
         if link.n == 0 or link.unheard >= _UNHEARD or link.step != _READY:
             return False
         out = link.out

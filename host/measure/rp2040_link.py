@@ -82,12 +82,35 @@ class HostRadio:
         pass
 
 
-class LinkedPico:
-    """A PicoPilot whose board sits at a LinkHost's table: simulated time moves in passes, each
-    one the host's too."""
+class _Linked:
+    """A PicoPilot with a console radio whose simulated time moves in passes of PASS_MS, each
+    one the other end's too (tick)."""
+
+    def __init__(self, profile):
+        self.p = PicoPilot(profile, settings={"ELFER_PROBE_LINK": "1"})
+        pico = self.p.pico
+        self.plain_run = pico.run
+        self.plain_send = pico.send
+        pico.run = self.run
+
+    def run(self, ms):
+        pico = self.p.pico
+        end = pico.t + ms
+        ans = None
+        while pico.t < end - 0.5:
+            ans = self.plain_run(min(PASS_MS, end - pico.t))
+            self.tick()
+        return ans
+
+    def close(self):
+        self.p.close()
+
+
+class LinkedPico(_Linked):
+    """The board at a LinkHost's table."""
 
     def __init__(self, profile, seed=5):
-        self.p = PicoPilot(profile, settings={"ELFER_PROBE_LINK": "1"})
+        _Linked.__init__(self, profile)
         pico = self.p.pico
         self.radio = HostRadio(pico)
         rules = make_rules("classic", players=4, rounds=1)
@@ -102,18 +125,6 @@ class LinkedPico:
             nonces=seeded_bytes(seed + 7919),
         )
         self.bot = make_bot("easy", rules, 0, seed)
-        self.plain_run = pico.run
-        self.plain_send = pico.send
-        pico.run = self.run
-
-    def run(self, ms):
-        pico = self.p.pico
-        end = pico.t + ms
-        ans = None
-        while pico.t < end - 0.5:
-            ans = self.plain_run(min(PASS_MS, end - pico.t))
-            self.tick()
-        return ans
 
     def tick(self):
         h = self.host
@@ -122,9 +133,6 @@ class LinkedPico:
         if h.match is not None and not h.match.state.is_round_over() and h.match.state.turn == 0:
             h.play(self.bot.choose(h.match.view), now)
         self.radio.flush(self.plain_send)
-
-    def close(self):
-        self.p.close()
 
 
 def measure(profile, out=print):
@@ -236,11 +244,11 @@ class SeatsBridge:
             self.out = []
 
 
-class HostingPico:
-    """A PicoPilot whose board hosts a table of CPython seats (LinkClients played by easy bots)."""
+class HostingPico(_Linked):
+    """The board hosts a table of CPython seats (LinkClients played by easy bots)."""
 
     def __init__(self, profile, remote, seed=5):
-        self.p = PicoPilot(profile, settings={"ELFER_PROBE_LINK": "1"})
+        _Linked.__init__(self, profile)
         pico = self.p.pico
         self.bridge = SeatsBridge(pico)
         self.seed = seed
@@ -252,18 +260,6 @@ class HostingPico:
             self.clients.append(c)
         self.bots = {}
         self.code = None
-        self.plain_run = pico.run
-        self.plain_send = pico.send
-        pico.run = self.run
-
-    def run(self, ms):
-        pico = self.p.pico
-        end = pico.t + ms
-        ans = None
-        while pico.t < end - 0.5:
-            ans = self.plain_run(min(PASS_MS, end - pico.t))
-            self.tick()
-        return ans
 
     def tick(self):
         now = int(self.p.pico.t)
@@ -278,9 +274,6 @@ class HostingPico:
                     b = self.bots[v.seat] = make_bot("easy", self.rules, v.seat, self.seed + v.seat)
                 c.play(b.choose(v), now)
         self.bridge.flush(self.plain_send)
-
-    def close(self):
-        self.p.close()
 
 
 def measure_host(profile, remote, out=print):
