@@ -7,18 +7,29 @@ Its own module, so a joiner at the table holds these few lines and not the fair 
 
 def hasher():
     """A SHA-256 maker, f(data) -> an object with digest(): hashlib's where the firmware has it
-    (CircuitPython's only as hashlib.new("sha256", data)), else engine/sha256.py (CircuitPython
-    on the PyBadge, and on the CLUE before 10.1, builds without hashlib)."""
+    (CircuitPython's only as hashlib.new("sha256", data)), else engine/sha256.py: CircuitPython
+    on the PyBadge, and on the CLUE before 10.1, builds without hashlib, and before 10.1 a
+    CircuitPython hashlib knows only "sha1" (shared-module/hashlib/__init__.c at 9.2.9 and 10.0;
+    sha256 came with 3453683042, 10.1.0): hashlib.new("sha256") is a ValueError, "Unsupported
+    hash algorithm", on a Pico or an ESP32 Feather under 9.x (found on the real 9.2.9 firmware)."""
     try:
         import hashlib
     except ImportError:
-        from engine import sha256 as pure
-
-        return pure.new
+        return _pure()
     f = getattr(hashlib, "sha256", None)
-    if f is None:
-        return lambda data=b"": hashlib.new("sha256", data)
-    return f
+    if f is not None:
+        return f
+    try:
+        hashlib.new("sha256")
+    except ValueError:
+        return _pure()
+    return lambda data=b"": hashlib.new("sha256", data)
+
+
+def _pure():
+    from engine import sha256 as pure
+
+    return pure.new
 
 
 def sha256(data):

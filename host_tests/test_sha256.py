@@ -219,3 +219,34 @@ def test_32bit_vm_matches_hashlib_and_hashing_allocates_nothing(script):
     assert int(got["alloc_bigint_control"]) > 0, "the measurement does not see a big int's allocation"
     for key in ("alloc_50_updates_of_64", "alloc_one_update_of_50_blocks"):
         assert int(got[key]) < ALLOC_BOUND, "%s: %s heap bytes for 50 blocks (big ints?)" % (key, got[key])
+
+
+def test_a_circuitpython_hashlib_with_sha1_only_falls_back_to_the_pure_sha256(monkeypatch):
+    """CircuitPython before 10.1 has hashlib.new("sha1") only (shared-module/hashlib/__init__.c at
+    9.2.9: "Unsupported hash algorithm" for any other name); the link's hashing must not crash
+    there (it did on the real 9.2.9 Pico firmware) but hash with engine/sha256.py."""
+    import hashlib as real
+    import sys
+    import types
+
+    from engine import hashing
+
+    def new(name, data=b""):
+        if name != "sha1":
+            raise ValueError("Unsupported hash algorithm")
+        return real.sha1(data)
+
+    cp9 = types.ModuleType("hashlib")
+    cp9.new = new
+    monkeypatch.setitem(sys.modules, "hashlib", cp9)
+    f = hashing.hasher()
+    assert f(b"abc").digest() == real.sha256(b"abc").digest()
+    assert hashing.sha256(b"elfer") == real.sha256(b"elfer").digest()
+
+    def new10(name, data=b""):  # 10.1 and later: sha256 by name
+        return {"sha1": real.sha1, "sha256": real.sha256}[name](data)
+
+    cp10 = types.ModuleType("hashlib")
+    cp10.new = new10
+    monkeypatch.setitem(sys.modules, "hashlib", cp10)
+    assert hashing.hasher()(b"abc").digest() == real.sha256(b"abc").digest()

@@ -140,6 +140,19 @@ def main():
     from firmware.runner import Runner
 
     runner = Runner(board, getenv, notice)
+    plain_fail = runner.fail
+
+    def fail(e):  # what the error screen will say, with its traceback, on the console first
+        print("@X error:")
+        try:
+            sys.print_exception(e)  # MicroPython
+        except AttributeError:
+            import traceback  # CircuitPython
+
+            traceback.print_exception(e)
+        plain_fail(e)
+
+    runner.fail = fail
     if runner.app is not None:
         runner.app.fresh_seed = lambda: SEED
     read = reader()
