@@ -96,31 +96,29 @@ def test_cp_pico_profiles_bundle_name_their_profile(tmp_path):
         assert (out / "boards" / "cpbus.mpy").is_file()
 
 
-def test_micropython_pico_lcd_114_joins_a_linked_table_on_the_firmware_and_plays_its_round():
-    """The joiner's firmware on the stock MicroPython image: it hears a CPython LinkHost's table
-    over its console (host/measure/rp2040_link.py), types the code, plays its seat through a
-    round and shows the round's pages once the host's reveal is in and checked (an unfair deal
-    would put its own page first); its heap stays well inside the Pico's 240 KiB."""
+def joins_and_plays(profile, most_kib):
+    """The joiner's firmware on a stock image: it hears a CPython LinkHost's table over its
+    console (host/measure/rp2040_link.py), types the code, plays its seat through a round and
+    shows the round's pages once the host's reveal is in and checked (an unfair deal would put
+    its own page first); its heap stays well inside what the firmware leaves."""
     from host.measure import rp2040_link
 
-    if emu.firmware_image("micropython") is None:
-        pytest.skip("no micropython image (docs/firmware-emulation.md)")
+    runtime = emu.RUNTIME[profile]
+    if emu.firmware_image(runtime) is None:
+        pytest.skip("no %s image (docs/firmware-emulation.md)" % runtime)
     lines = []
-    heaps, screen = rp2040_link.measure("pico_lcd_114", out=lines.append)
+    heaps, screen = rp2040_link.measure(profile, out=lines.append)
     assert screen[0] == "Pager" and screen[1][0] == "Round 1 over", screen
-    assert heaps["table"] > heaps["title"] and max(heaps.values()) < 200 * 1024, heaps
+    assert heaps["table"] > heaps["title"] and max(heaps.values()) < most_kib * 1024, heaps
     turns = [ln for ln in lines if ln.startswith("rp2040_link_turns_")]
     assert turns and int(turns[0].split(": ")[1]) >= 5, lines
 
 
-def test_micropython_pico_lcd_114_hosts_five_linked_seats_on_the_firmware_through_a_round():
-    """The host's firmware on the stock MicroPython image: five CPython seats (LinkClients) join
-    its table over the console, it deals, plays its seat and takes theirs through round 1 to the
-    round's pages, and its heap stays inside the Pico's 240 KiB with room."""
-    from host.measure import rp2040_link
+def test_micropython_pico_lcd_114_joins_a_linked_table_on_the_firmware_and_plays_its_round():
+    joins_and_plays("pico_lcd_114", 200)  # of 240 KiB
 
-    if emu.firmware_image("micropython") is None:
-        pytest.skip("no micropython image (docs/firmware-emulation.md)")
-    heaps, screen = rp2040_link.measure_host("pico_lcd_114", 5, out=lambda line: None)
-    assert screen[0] == "Pager" and screen[1][0] == "Round 1 over", screen
-    assert heaps["lobby"] > heaps["title"] and max(heaps.values()) < 210 * 1024, heaps
+
+def test_circuitpython_pico_st7735r_joins_a_linked_table_on_the_firmware_and_plays_its_round():
+    """On CircuitPython 9.2.9, whose hashlib has no sha256 (engine/hashing.py falls back)."""
+    joins_and_plays("pico_st7735r", 145)  # of the ~165 KiB code.py gets
+
