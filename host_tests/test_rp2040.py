@@ -121,4 +121,3 @@ def test_micropython_pico_lcd_114_joins_a_linked_table_on_the_firmware_and_plays
 def test_circuitpython_pico_st7735r_joins_a_linked_table_on_the_firmware_and_plays_its_round():
     """On CircuitPython 9.2.9, whose hashlib has no sha256 (engine/hashing.py falls back)."""
     joins_and_plays("pico_st7735r", 145)  # of the ~165 KiB code.py gets
-
