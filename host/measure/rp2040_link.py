@@ -35,23 +35,53 @@ PROFILES = ("pico_st7735r", "pico_lcd_114_cp", "pico_lcd_114")
 PASS_MS = 20
 
 
-class HostRadio:
-    """The host's end of the board's console radio."""
+class _Console:
+    """The console's other end: the board's new "@R <address or *> <hex>" lines read, and frames
+    for it (address, data) written as "~<address> <hex>" lines."""
 
     def __init__(self, pico):
         self.pico = pico
         self.seen = 0
-        self.inbox = []
         self.out = []
         self.frames_in = self.frames_out = 0
 
+    def frames(self):
+        """[(address, frame)] the board printed since the last call."""
+        text = self.pico.console
+        got = []
+        i = self.seen
+        while True:
+            j = text.find("@R ", i)
+            e = text.find("\n", j) if j >= 0 else -1
+            if e < 0:
+                break
+            addr, data = text[j + 3 : e].strip().split(" ", 1)
+            got.append((addr, binascii.unhexlify(data)))
+            i = e + 1
+        self.seen = i
+        self.frames_in += len(got)
+        return got
+
+    def flush(self, send):
+        if self.out:
+            self.frames_out += len(self.out)
+            send("".join("~%s %s\n" % (name, d.hex()) for name, d in self.out))
+            self.out = []
+
+
+class HostRadio(_Console):
+    """The host's end of the board's console radio (the board's address for it: H)."""
+
+    def __init__(self, pico):
+        _Console.__init__(self, pico)
+        self.inbox = []
+
     def send(self, addr, data):
-        self.out.append(bytes(data))
+        self.out.append(("H", bytes(data)))
         return True
 
     def broadcast(self, data):
-        self.out.append(bytes(data))
-        return True
+        return self.send(None, data)
 
     def recv(self):
         if not self.inbox:
@@ -59,24 +89,7 @@ class HostRadio:
         return self.inbox.pop(0) if self.inbox else None
 
     def read(self):
-        text = self.pico.console
-        i = self.seen
-        while True:
-            j = text.find("@R ", i)
-            e = text.find("\n", j) if j >= 0 else -1
-            if e < 0:
-                break
-            _addr, data = text[j + 3 : e].strip().split(" ", 1)
-            self.inbox.append(("board", binascii.unhexlify(data)))
-            self.frames_in += 1
-            i = e + 1
-        self.seen = i
-
-    def flush(self, send):
-        if self.out:
-            self.frames_out += len(self.out)
-            send("".join("~H %s\n" % d.hex() for d in self.out))
-            self.out = []
+        self.inbox += [("board", f) for _, f in self.frames()]
 
     def close(self):
         pass
@@ -209,42 +222,22 @@ class SeatRadio:
         pass
 
 
-class SeatsBridge:
+class SeatsBridge(_Console):
     """The board's console to the seats: "@R <seat or *> <hex>" to them, their frames to it."""
 
     def __init__(self, pico):
-        self.pico = pico
-        self.seen = 0
-        self.out = []
+        _Console.__init__(self, pico)
         self.radios = {}
-        self.frames_in = self.frames_out = 0
 
     def radio(self, name):
         r = self.radios[name] = SeatRadio(name, self)
         return r
 
     def read(self):
-        text = self.pico.console
-        i = self.seen
-        while True:
-            j = text.find("@R ", i)
-            e = text.find("\n", j) if j >= 0 else -1
-            if e < 0:
-                break
-            addr, data = text[j + 3 : e].strip().split(" ", 1)
-            frame = binascii.unhexlify(data)
+        for addr, frame in self.frames():
             for name, r in self.radios.items():
                 if addr in ("*", name):
                     r.inbox.append(("board", frame))
-            self.frames_in += 1
-            i = e + 1
-        self.seen = i
-
-    def flush(self, send):
-        if self.out:
-            self.frames_out += len(self.out)
-            send("".join("~%s %s\n" % (name, d.hex()) for name, d in self.out))
-            self.out = []
 
 
 class HostingPico(_Linked):
