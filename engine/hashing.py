@@ -26,6 +26,32 @@ def hasher():
     return lambda data=b"": hashlib.new("sha256", data)
 
 
+def mac(key):
+    """HMAC-SHA-256 (RFC 2104) under key (at most 64 bytes): f(data) -> the 32-byte tag. Where
+    the hash can be copied (engine/sha256.py, CPython) the key's two padded blocks are hashed
+    once, here, and every tag goes on from those states: a short frame's tag is then two
+    compressions instead of four, which is most of what a board without a native SHA-256 spends
+    on the link (docs/memory.md, "The link's hashing")."""
+    sha = hasher()
+    k = bytes(key) + bytes(64 - len(key))
+    ikey = bytes(b ^ 0x36 for b in k)
+    okey = bytes(b ^ 0x5C for b in k)
+    inner = sha(ikey)
+    if getattr(inner, "copy", None) is None:  # MicroPython's and CircuitPython's hashlib
+        return lambda data: sha(okey + sha(ikey + data).digest()).digest()
+    outer = sha(okey)
+
+    def tag(data):
+        h = inner.copy()
+        h.update(data)
+        d = h.digest()
+        h = outer.copy()
+        h.update(d)
+        return h.digest()
+
+    return tag
+
+
 def _pure():
     from engine import sha256 as pure
 

@@ -32,6 +32,9 @@ _K = (
     0x748F, 0x82EE, 0x78A5, 0x636F, 0x84C8, 0x7814, 0x8CC7, 0x0208,
     0x90BE, 0xFFFA, 0xA450, 0x6CEB, 0xBEF9, 0xA3F7, 0xC671, 0x78F2,
 )  # fmt: skip
+# The message schedule, scratch for every hash: filled whole at each block before it is read, and
+# a block is compressed to its end before another hash can use it (no hash object holds 520 bytes).
+_W = [0] * 128
 # The initial hash value H0..H7, as halves.
 _H0 = (
     0x6A09, 0xE667, 0xBB67, 0xAE85, 0x3C6E, 0xF372, 0xA54F, 0xF53A,
@@ -136,7 +139,6 @@ class Sha256:
 
     def __init__(self, data=b""):
         self._h = list(_H0)
-        self._w = [0] * 128
         self._buf = bytearray(64)  # the block being filled: its first _n % 64 bytes
         self._n = 0  # bytes hashed so far
         if data:
@@ -154,12 +156,20 @@ class Sha256:
                 buf[fill + j] = data[j]
             if fill + i < 64:
                 return
-            _blocks(self._h, self._w, buf, 0, 64)
+            _blocks(self._h, _W, buf, 0, 64)
         whole = i + (n - i) // 64 * 64
         if whole > i:  # whole blocks straight from data
-            _blocks(self._h, self._w, data, i, whole)
+            _blocks(self._h, _W, data, i, whole)
         for j in range(whole, n):  # the rest waits in buf
             buf[j - whole] = data[j]
+
+    def copy(self):
+        """A new hash in this one's state (HMAC's keyed states: engine/hashing.py mac)."""
+        c = Sha256()
+        c._h[:] = self._h
+        c._buf[:] = self._buf
+        c._n = self._n
+        return c
 
     def digest(self):
         """The 32-byte digest of the bytes so far; the object's state is left as it was."""
@@ -178,7 +188,7 @@ class Sha256:
             n >>= 8
             j -= 1
         h = list(self._h)
-        _blocks(h, self._w, pad, 0, end)
+        _blocks(h, _W, pad, 0, end)
         out = bytearray(32)
         for j in range(16):
             out[j + j] = h[j] >> 8

@@ -162,7 +162,7 @@ class LinkClient:
             return
         sent = False
         for e in peer.due(now):
-            self._send(self.keyed.seal(e[1], self.epoch, self.seat, e[0], peer.last_rx(), e[2]), now)
+            self._send(self.keyed.send(e, self.epoch, self.seat, peer.last_rx()), now)
             sent = True
         if not sent and (peer.ack_due(now) or now - peer.sent >= _PING_MS):
             self._send(self.keyed.seal(_PING, self.epoch, self.seat, 0, peer.last_rx(), peer.ping()), now)

@@ -11,7 +11,7 @@ card. No frame is longer than MAX (200) bytes.
 """
 
 from engine import const
-from engine.hashing import hasher
+from engine.hashing import hasher, mac
 
 _MAGIC = const(0xE5)
 _HEAD = const(12)
@@ -51,14 +51,11 @@ class Keyed:
     def __init__(self, key, table):
         self.table = table
         self.sha = hasher()
-        k = bytes(key) + bytes(32)
-        self.ikey = bytes(k[i] ^ 0x36 for i in range(64))
-        self.okey = bytes(k[i] ^ 0x5C for i in range(64))
+        self.mac = mac(key)
         self.key = bytes(key)
 
     def _tag(self, data):
-        sha = self.sha
-        return sha(self.okey + sha(self.ikey + data).digest()).digest()[:_TAG]
+        return self.mac(data)[:_TAG]
 
     def _crypt(self, buf, start, end, epoch, sender, seq):
         """XOR buf[start:end] with the keystream of (epoch, sender, seq): each 32-byte block is
@@ -85,6 +82,25 @@ class Keyed:
         b[_HEAD:] = payload
         self._crypt(b, _HEAD, _HEAD + n, epoch, sender, seq)
         return bytes(b) + self._tag(b)
+
+    def send(self, e, epoch, sender, ack):
+        """A queued frame (firmware/linkpeer.py: [seq, kind, payload, due, tries, sealed]) as it
+        goes now. Sealed at its first sending, the frame takes the payload's place; its copy and
+        its resends are the same bytes while the ack they carry holds, else only tagged again: the
+        keystream depends on the epoch, sender and seq, which a stream's frames keep (a new epoch
+        is a new queue), not on the ack. On a board hashing in Python a resend then costs two
+        compressions or none, not a whole seal (docs/memory.md, "The link's hashing")."""
+        f = e[2]
+        if not e[5]:
+            f = self.seal(e[1], epoch, sender, e[0], ack, f)
+            e[5] = True
+        elif f[9] != ack >> 8 or f[10] != ack & 255:
+            b = bytearray(f[: len(f) - _TAG])
+            b[9] = ack >> 8
+            b[10] = ack & 255
+            f = bytes(b) + self._tag(b)
+        e[2] = f
+        return f
 
     def open(self, frame):
         """(kind, epoch, sender, seq, ack, payload) of a frame of this table, or None when it is

@@ -272,8 +272,7 @@ class LinkHost:
                 self._send_resync(self.seats.index(st), st)
             sent = False
             for e in peer.due(now):
-                f = keyed.seal(e[1], self.epoch ^ peer.epoch, _HOST, e[0], peer.last_rx(), e[2])
-                self._out(peer, f, now)
+                self._out(peer, keyed.send(e, self.epoch ^ peer.epoch, _HOST, peer.last_rx()), now)
                 sent = True
             if not sent and (peer.ack_due(now) or now - peer.sent >= _PING_MS):
                 self._out(peer, keyed.seal(_PING, self.epoch ^ peer.epoch, _HOST, 0, peer.last_rx(), peer.ping()), now)

@@ -25,7 +25,7 @@ class Peer:
         self.addr = addr
         self.epoch = -1  # the other side's epoch: -1 until a handshake gives it
         self.tx = 1  # the next number to give a reliable frame
-        self.out = []  # [seq, kind, payload, due_ms, tries]
+        self.out = []  # [seq, kind, payload (the sealed frame once sent: Keyed.send), due_ms, tries, sealed]
         self.rx = 1  # the next number expected from the other side
         self.early = {}  # seq -> (kind, payload)
         self.heard = now  # ms: the last authentic frame from it
@@ -53,7 +53,7 @@ class Peer:
         """Queue a reliable frame: False when _QUEUE frames already wait (nothing queued)."""
         if len(self.out) >= _QUEUE:
             return False
-        self.out.append([self.tx, kind, payload, 0, 0])
+        self.out.append([self.tx, kind, payload, 0, 0, False])
         self.tx = self.tx + 1 if self.tx < 65535 else 1
         return True
 

@@ -431,3 +431,34 @@ def test_link_L4_a_move_whose_answer_is_lost_in_a_resync_does_not_stall_the_seat
     assert "at" in state
     assert t.views_identical() and t.unfair() == []
     assert t.now - state["at"] < 20000, t.now - state["at"]  # stalled, it waited for LOST and a HELLO
+
+
+def test_link_L1_a_resend_is_the_same_frame_or_only_tagged_again():
+    """firmware/linkframe.py Keyed.send: a queued frame is sealed once; its copy goes as the same
+    bytes, a resend carrying another ack is tagged again with the same ciphertext, and both open
+    to the same frame with the ack they carry. Hashing is counted: the copy none, the re-ack only
+    its tag (no keystream again)."""
+    from firmware import linkframe
+    from firmware.linkpeer import Peer
+
+    calls = []
+    k = linkframe.Keyed(bytes(range(32)), 513)
+    plain_mac = k.mac
+    k.mac = lambda data: calls.append(len(data)) or plain_mac(data)
+    peer = Peer("a", 0)
+    body = bytes(range(100))
+    peer.queue(13, body)
+    (e,) = peer.due(0)
+    first = k.send(e, 7, 254, 3)
+    assert k.open(first) == (13, 7, 254, 1, 3, body)
+    calls.clear()
+    (e,) = peer.due(1000)
+    assert k.send(e, 7, 254, 3) is first and calls == []  # the copy: nothing hashed
+    (e,) = peer.due(5000)
+    again = k.send(e, 7, 254, 9)
+    assert len(calls) == 1  # the tag only
+    assert again[:9] == first[:9] and again[11:-8] == first[11:-8] and again[-8:] != first[-8:]
+    assert k.open(again) == (13, 7, 254, 1, 9, body)
+    forged = bytearray(again)
+    forged[10] ^= 1  # an ack changed in the air: the tag no longer holds
+    assert k.open(bytes(forged)) is None

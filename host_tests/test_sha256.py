@@ -6,6 +6,7 @@ runtime is a failure, never a pass.
 """
 
 import hashlib
+import hmac
 import inspect
 import os
 import random
@@ -31,6 +32,7 @@ NIST = (  # FIPS 180-4 examples (csrc.nist.gov, SHA256.pdf and SHA2_Additional.p
 )
 SPLIT_LEN = 150  # the message fed in two updates split at every offset (and in 1-byte updates)
 BIG_LENS = (1000, 2047, 3072)  # the VM and the unix port hash these pattern() messages
+MAC_LENS = (0, 1, 20, 32, 63, 64)  # HMAC keys of these lengths, over messages 3 times as long
 ALLOC_BOUND = 64  # bytes allowed for 50 blocks: big ints would take kilobytes a block
 
 
@@ -86,10 +88,12 @@ import gc
 import sys
 
 from engine import sha256
+from engine.hashing import mac
 
 NIST = %r
 SPLIT_LEN = %d
 BIG_LENS = %r
+MAC_LENS = %r
 
 
 def hexd(d):
@@ -139,13 +143,19 @@ def main():
         if h.digest() != want:
             bad += 1
     print("split %%d: %%s bad=%%d" %% (SPLIT_LEN, hexd(want), bad))
+    h = sha256.new(msg[:70])
+    c = h.copy()
+    c.update(msg[70:])
+    print("copy: %%s %%s" %% (hexd(c.digest()), hexd(h.digest())))
+    for n in MAC_LENS:
+        print("mac %%d: %%s" %% (n, hexd(mac(pattern(n, 9))(pattern(3 * n, n)))))
     if hasattr(gc, "mem_alloc"):
         alloc(gc.mem_alloc)
 
 
 main()
 """
-    % (tuple(m for m, _ in NIST), SPLIT_LEN, BIG_LENS)
+    % (tuple(m for m, _ in NIST), SPLIT_LEN, BIG_LENS, MAC_LENS)
 )
 
 
@@ -158,7 +168,11 @@ def expected():
         out["len %d" % n] = hashlib.sha256(pattern(n, n)).hexdigest()
     for n in BIG_LENS:
         out["big %d" % n] = hashlib.sha256(pattern(n, n)).hexdigest()
-    out["split %d" % SPLIT_LEN] = hashlib.sha256(pattern(SPLIT_LEN, 7)).hexdigest() + " bad=0"
+    msg = pattern(SPLIT_LEN, 7)
+    out["split %d" % SPLIT_LEN] = hashlib.sha256(msg).hexdigest() + " bad=0"
+    out["copy"] = hashlib.sha256(msg).hexdigest() + " " + hashlib.sha256(msg[:70]).hexdigest()
+    for n in MAC_LENS:
+        out["mac %d" % n] = hmac.new(pattern(n, 9), pattern(3 * n, n), hashlib.sha256).hexdigest()
     return out
 
 
@@ -250,3 +264,45 @@ def test_a_circuitpython_hashlib_with_sha1_only_falls_back_to_the_pure_sha256(mo
     cp10.new = new10
     monkeypatch.setitem(sys.modules, "hashlib", cp10)
     assert hashing.hasher()(b"abc").digest() == real.sha256(b"abc").digest()
+
+
+@pytest.mark.parametrize("pure", (True, False), ids=("engine_sha256", "hashlib"))
+def test_mac_is_rfc2104_hmac_sha256_from_the_keys_states(pure, monkeypatch):
+    """engine/hashing.py mac: HMAC-SHA-256 for every key length a frame's key can have, on the
+    pure hash (the key's padded blocks hashed once, copied for each tag) and on a hashlib
+    without copy() (MicroPython's and CircuitPython's: the blocks hashed again each time)."""
+    import sys
+    import types
+
+    from engine import hashing
+
+    if pure:
+        monkeypatch.setitem(sys.modules, "hashlib", None)  # import hashlib: ImportError
+        assert hashing.hasher() is sha256.new
+    else:
+        mp = types.ModuleType("hashlib")
+
+        class NoCopy:
+            def __init__(self, data=b""):
+                self.h = hashlib.sha256(data)
+
+            def update(self, data):
+                self.h.update(data)
+
+            def digest(self):
+                return self.h.digest()
+
+        mp.sha256 = NoCopy
+        monkeypatch.setitem(sys.modules, "hashlib", mp)
+    for klen in (0, 1, 31, 32, 33, 63, 64):
+        key = pattern(klen, klen + 1)
+        tag = hashing.mac(key)
+        for n in (0, 1, 2, 30, 55, 56, 63, 64, 65, 119, 120, 200):
+            data = pattern(n, n + 5)
+            want = hmac.new(key, data, hashlib.sha256).digest()
+            assert tag(data) == want, (klen, n)
+            assert tag(bytearray(data)) == want, (klen, n)
+    h = sha256.new(b"abc")
+    c = h.copy()
+    c.update(b"def")
+    assert (h.digest(), c.digest()) == (hashlib.sha256(b"abc").digest(), hashlib.sha256(b"abcdef").digest())
