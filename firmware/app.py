@@ -371,7 +371,8 @@ class App:
         if store is None:
             return False
         head = self.head
-        m = self.match if self.link is None else None  # (a linked match is not saved)
+        link = self.link
+        m = self.match if link is None else None  # (a linked match is not saved as a local one)
         p0 = store.payload_at
         at = p0 + len(head) + 2
         buf = store.room(len(head) + 2 + _SNAPSHOT_MAX)
@@ -381,6 +382,9 @@ class App:
             self.saved = None  # Continue now means the match in memory
             k = _snapshot().dump_into(buf, m.state, m.bots, m.extra, m.tape, at)
             store.room(len(head) + 2 + k)  # (the rare snapshot longer than _SNAPSHOT_MAX)
+        elif link is not None and link.saving:  # a linked table's host (firmware/remotehost.py)
+            k = link.save_into(buf, at)
+            store.room(len(head) + 2 + k)
         elif m is None and self.saved is not None:  # not continued yet: keep it
             k = len(self.saved)
             buf = store.room(len(head) + 2 + k)
@@ -420,6 +424,8 @@ class App:
         self.continuing = False
         self.match = None
         self.saved = None
+        if self.link is not None:
+            self.link.saving = False  # a linked table's host: its save goes too
         try:
             return self.save()
         except Exception as e:  # the crash may have come from saving: keep the error screen

@@ -45,8 +45,8 @@ _WRONG_CODE = const(4)  # the host could not read our frames: the code is wrong
 _FULL = const(5)  # no seat left at that table
 _LOST = const(6)  # the host is silent: we keep asking
 _HELLO_MS = const(700)
-_LOST_MS = const(3000)
-_PING_MS = const(500)
+_LOST_MS = const(4000)
+_PING_MS = const(1000)
 _CHALLENGE_MS = const(4000)  # the host's lasts 5 s
 
 

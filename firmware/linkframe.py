@@ -4,6 +4,9 @@
     7-8 seq (0: not resent) | 9-10 ack (the last seq taken in order from the receiver) | 11 length
     12.. payload (XOR with a SHA-256 counter keystream) | 8 bytes: HMAC-SHA256(key, all before)[:8]
 
+A PING (seq 0, the one frame not numbered) is tagged, not enciphered: its 2-byte count is no
+secret, and its keystream's nonce (epoch, sender, seq 0) would be the same for every PING.
+
 The key comes from the table's 4-digit code, its id and its salt: a device that does not
 know the code can neither read a frame nor make one the table takes. Beacons (kind BEACON)
 and the host's answer to a frame it could not authenticate (NOKEY) are plain: they carry no
@@ -80,7 +83,8 @@ class Keyed:
         b = bytearray(_HEAD + n)
         _head(b, kind, self.table, epoch, sender, seq, ack, n)
         b[_HEAD:] = payload
-        self._crypt(b, _HEAD, _HEAD + n, epoch, sender, seq)
+        if seq:  # (a PING is only tagged: the module's docstring)
+            self._crypt(b, _HEAD, _HEAD + n, epoch, sender, seq)
         return bytes(b) + self._tag(b)
 
     def send(self, e, epoch, sender, ack):
@@ -114,6 +118,8 @@ class Keyed:
         body = frame[: _HEAD + n]
         if not _same(self._tag(body), frame[_HEAD + n :]):
             return None
+        if not h[4]:
+            return h[0], h[2], h[3], h[4], h[5], bytes(body[_HEAD:])
         b = bytearray(body)
         self._crypt(b, _HEAD, _HEAD + n, h[2], h[3], h[4])
         return h[0], h[2], h[3], h[4], h[5], bytes(b[_HEAD:])

@@ -39,7 +39,7 @@ REMOTE = "remote"
 _AWAY_MS = const(5000)  # a seat silent this long shows as away
 _TAKEOVER_MS = const(10000)  # an away seat on turn this long: a bot moves for it
 _BEACON_MS = const(1000)
-_PING_MS = const(500)
+_PING_MS = const(1000)
 _CHALLENGE_MS = const(5000)  # a HELLO must bring a challenge the host gave this recently
 TAKEOVER_LEVEL = "medium"
 _NO_SEAT = const(255)
@@ -149,6 +149,7 @@ class LinkHost:
         from engine import deal
 
         deal.start_round(state, self._fair(state, dealer, 1, _NO_SEAT))
+        _dealt()
         levels = ["you"] + ["person" if st.kind in ("person", REMOTE) else st.kind for st in self.seats[1:]]
         self.match = Match(rules, levels, self.seed, dealer, state=state)
         self._round_started(now)
@@ -172,6 +173,8 @@ class LinkHost:
         dealer = (s.dealer + self.rules.direction) % s.n
         explicit = self._fair(s, dealer, s.round_no + 1, s.fourteen)
         self.match.next_round(explicit)
+        explicit = None
+        _dealt()
         self._round_started(now)
 
     def _round_started(self, now):
@@ -514,3 +517,13 @@ def _init_masks(s, p):
 
 def _cur_masks(s, p):
     return _masks(s.hands, s.acts, p)
+
+
+def _dealt():
+    """The round dealt: the fair deal's code and the explicit deal's go until the next round's
+    deal (about 6 KB a CircuitPython host has no room for at the table; what the round's end
+    reveals is in LinkHost.deal)."""
+    from engine import unload
+
+    unload("fairdeal")
+    unload("explicit")

@@ -5,6 +5,7 @@ commitment and the round's info, engine/fairdeal.py) so that the round's end can
 what the host committed to.
 
     blob = linksave.save(host, extra=b"")   # between moves (after any step)
+    k = linksave.save_into(host, buf, at)    # the same bytes written into buf[at:] (App.save)
     host, extra = linksave.restore(radio, blob, now, randbytes=None)
 
 The restored host has a new epoch (os.urandom: the devices take its WELCOME as new) and no
@@ -29,20 +30,28 @@ class LinkSaveError(ValueError):
 
 
 class _Out:
-    def __init__(self):
-        self.b = bytearray()
+    """Bytes written into buf from `at` on (buf grows when it is too short)."""
+
+    def __init__(self, buf, at):
+        self.b = buf
+        self.pos = at
 
     def byte(self, v):
-        self.b.append(v & 255)
+        b = self.b
+        if self.pos < len(b):
+            b[self.pos] = v & 255
+        else:
+            b.append(v & 255)
+        self.pos += 1
 
     def u16(self, v):
-        self.b.append(v >> 8 & 255)
-        self.b.append(v & 255)
+        self.byte(v >> 8)
+        self.byte(v)
 
     def blob(self, data):
-        data = bytes(data)
         self.u16(len(data))
-        self.b += data
+        for i in range(len(data)):
+            self.byte(data[i])
 
 
 class _In:
@@ -70,12 +79,23 @@ class _In:
 
 def save(host, extra=b""):
     """The host's table and match as bytes (extra: the caller's own, given back by restore)."""
+    buf = bytearray(512)
+    return bytes(buf[: save_into(host, buf, 0, extra)])
+
+
+def save_into(host, buf, at, extra=b""):
+    """save()'s bytes written into the bytearray buf from `at` (it grows if too short): the
+    length. What the app calls when it saves (App.save): no blob of its own, no copies."""
     from engine import snapshot
 
     m = host.match
     if m is None:
         raise LinkSaveError("linksave: no match yet (the lobby is not saved)")
-    o = _Out()
+    o = _Out(buf, at)
+    for v in MAGIC:
+        o.byte(v)
+    o.byte(VERSION)
+    o.u16(0)  # the link part's length, below
     o.u16(host.table)
     o.blob(host.salt)
     o.blob(host.code.encode())
@@ -93,17 +113,22 @@ def save(host, extra=b""):
             o.u16(e)
     d = host.deal
     o.blob(d[0])  # salt
-    o.blob(bytes(d[1]))  # starts
-    o.blob(bytes(d[2]))  # deck
+    o.blob(d[1])  # starts
+    o.blob(d[2])  # deck
     o.blob(d[3])  # commitment
     o.byte(len(d) - 4)
     for v in d[4:]:  # dealer, active, first, round, fourteen, first as dealt, forced
         o.u16(v)
     o.blob(extra)
-    link = bytes(o.b)
-    hi, lo = crc32(link)
-    head = MAGIC + bytes((VERSION, len(link) >> 8, len(link) & 255))
-    return head + link + bytes((hi >> 8, hi & 255, lo >> 8, lo & 255)) + snapshot.dump(m.state, m.bots, tape=m.tape)
+    end = o.pos
+    n = end - at - 7
+    buf[at + 5] = n >> 8
+    buf[at + 6] = n & 255
+    hi, lo = crc32(buf, at + 7, end)
+    for v in (hi >> 8, hi & 255, lo >> 8, lo & 255):
+        o.byte(v)
+    k = snapshot.dump_into(buf, m.state, m.bots, tape=m.tape, at=o.pos)
+    return o.pos + k - at
 
 
 def restore(radio, blob, now, randbytes=None):

@@ -46,6 +46,7 @@ def let_go():
 
 class Session:
     hints = True  # the pause menu offers a hint (a client has no expert to ask)
+    saving = False  # App.save writes the table (save_into): a host's, once it has saved
 
     def __init__(self, radio):
         self.radio = radio

@@ -41,19 +41,22 @@ class HostSession(remote.Session):
         if key == self.saved_at:
             return
         self.saved_at = key
-        blob = None
-        if not s.is_match_over():
-            from firmware import linksave
-
-            blob = linksave.save(self.host)
-        app.saved = blob  # App.save writes it (a linked match is not its own to save)
+        self.saving = not s.is_match_over()
+        app.saved = None  # the slot is the table's now
         app.continuing = False
         app.save()
 
+    def save_into(self, buf, at):
+        """App.save: the table written into the store's buffer from `at` (no blob of its own:
+        a CircuitPython host's heap has no 1 KB to spare at the table); its length."""
+        from firmware import linksave
+
+        return linksave.save_into(self.host, buf, at)
+
     def close(self, app):
         """The table left on purpose: it is over for every device, and its save with it."""
-        if self.saved_at >= 0 and app.saved is not None:
-            app.saved = None
+        if self.saving:
+            self.saving = False
             app.save()
         remote.Session.close(self, app)
 
@@ -85,10 +88,25 @@ def host(app, rules, seats, code, name, randbytes):
 
 
 def start(app):
-    """The lobby's Start: round 1 dealt, the host's table shown."""
+    """The lobby's Start in pieces, a loop pass and a collection each (App.later): the lobby's
+    and the menus' modules go, round 1 is dealt, the table is made and shown. Never two of
+    those at once: a CircuitPython host of three seats had no room for their sum (docs/memory.md)."""
+    app.table = None
+    app.table_screen = HostTable(app)
     h = app.link.host
+    app.later(lambda: _leave_lobby(app), lambda: _deal(app, h))
+
+
+def _deal(app, h):
     h.start(app.now)
-    _host_table(app, h)
+    _host_table(app, h)  # (its Tape at once: a save in the next pass must not replay the round)
+
+
+def _leave_lobby(app):
+    from engine import unload
+
+    app.leave_menus()
+    unload("firmware.hosting")
 
 
 def resume(app):
@@ -121,6 +139,8 @@ def resume(app):
     h.bot_ms = app.settings.delay()
     link = app.link = HostSession(radio, h)
     link.saved_at = _key(h.match.state)  # saved as it stands
+    link.saving = True
+    app.saved = None  # (App.save writes the table from memory)
     _host_table(app, h)
     return ""
 

@@ -115,10 +115,17 @@ def _fingerprint(host):
 
 
 def _in_flight(t, host, f):
-    """A frame its sender still resends (not acked): delivering it again is no replay."""
+    """A frame its sender still resends (not acked), or a PING the host has not had (its count
+    past the last taken: lost or still on its way): delivering it again is no replay."""
     h = host.keyed.open(f)
-    if h is None or not h[3]:
+    if h is None:
         return False
+    if not h[3]:
+        st = host.seats[h[2]] if h[2] < len(host.seats) else None
+        peer = st.peer if st is not None else None
+        if peer is None or peer.epoch != h[1] or len(h[5]) != 2:
+            return False
+        return 0 < ((h[5][0] << 8 | h[5][1]) - peer.pings_rx) & 0xFFFF < 0x8000
     for c in t.clients:
         if c.seat == h[2] and c.epoch == h[1] and any(e[0] == h[3] for e in c.peer.out):
             return True
@@ -247,7 +254,7 @@ def test_link_L6_away_seat_then_a_bot_then_its_person_again_seed21():
             tt.silent[[c.seat for c in tt.clients].index(2)] = tt.now + 20000
 
     t.play(moves=watch)
-    # 5 s after the last frame heard from it: that came up to a PING's 500 ms before it went quiet
+    # 5 s after the last frame heard from it: that came up to a PING's interval before it went quiet
     assert 5000 - ln.CLIENT_PING_MS <= gone["away"] <= 5500
     assert gone["bot"] <= 10000 + 6000  # 10 s after its turn began (it began while it was still heard)
     assert t.views_identical() and t.unfair() == []  # back, with its hand and the table as played
@@ -324,14 +331,30 @@ for preset, seed in (("classic", 5), ("cinquillo", 6)):
                   delay=(0, 200))
     r = t.play()
     print("link %s: rounds=%d identical=%d unfair=%d" % (preset, r, t.views_identical(), len(t.unfair())))
+import gc
+from engine import snapshot
 from firmware import linksave
 t = LinkTable(make_rules("cinquillo", players=3, rounds=1), remote=2, seed=7)
 cut = []
+word = 8 if getattr(sys, "maxsize", 1) > 2**32 else 4
+into = []
 def restart(tt):
     h = tt.host
+    if h.match is not None and h.match.tape is None and h.match.state.hist_len == 0:
+        h.match.tape = snapshot.Tape()  # as the app's host keeps one (firmware/remotehost.py)
+        h.match.tape.clear(h.match.state.round_no)
     if cut or h.match is None or h.match.state.hist_len < 9:
         return
     blob = linksave.save(h)
+    buf = bytearray(b"x" * 9 + bytes(700))  # the store's head, then its room (App.save)
+    gc.collect()
+    a = gc.mem_alloc()
+    k = linksave.save_into(h, buf, 9)
+    made = gc.mem_alloc() - a
+    short = bytearray(b"xyz")  # too short: it grows
+    into.append(buf[:9] == b"x" * 9 and buf[9 : 9 + k] == blob and short[:3] == b"xyz")
+    # made: ~450 B on 32 bits (the blob save() makes, copied into the store, was ~3.5 KB)
+    into.append(linksave.save_into(h, short, 3) == k and short[3:] == blob and made < 160 * word)
     cut.append(len(blob))
     tt.ether.radios.remove(h.radio)
     back, _ = linksave.restore(tt.ether.radio("H"), blob, tt.now + 3000, randbytes=h.randbytes)
@@ -341,10 +364,12 @@ def restart(tt):
     tt.host = back
 t.play(moves=restart)
 print("link restored: cut=%d identical=%d unfair=%d" % (len(cut), t.views_identical(), len(t.unfair())))
+print("link save_into: same, grown, small:", into)
 """
 WANT = (
     "link classic: rounds=1 identical=1 unfair=0\nlink cinquillo: rounds=1 identical=1 unfair=0\n"
     "link restored: cut=1 identical=1 unfair=0\n"
+    "link save_into: same, grown, small: [True, True]\n"
 )
 
 
@@ -462,3 +487,24 @@ def test_link_L1_a_resend_is_the_same_frame_or_only_tagged_again():
     forged = bytearray(again)
     forged[10] ^= 1  # an ack changed in the air: the tag no longer holds
     assert k.open(bytes(forged)) is None
+
+
+def test_link_L1_a_ping_is_tagged_not_enciphered():
+    """firmware/linkframe.py: a PING (seq 0) carries its count in the clear under the tag (no
+    keystream: its nonce would repeat for every PING, and the count is no secret); a changed
+    count is refused; a numbered frame's payload is still enciphered."""
+    from firmware import linkframe
+
+    k = linkframe.Keyed(bytes(range(32)), 513)
+    streams = []
+    plain_sha = k.sha
+    k.sha = lambda data: streams.append(len(data)) or plain_sha(data)
+    ping = k.seal(ln.PING, 7, 2, 0, 5, b"\x01\x02")
+    assert ping[12:14] == b"\x01\x02" and streams == []
+    assert k.open(ping) == (ln.PING, 7, 2, 0, 5, b"\x01\x02") and streams == []
+    forged = bytearray(ping)
+    forged[13] ^= 1
+    assert k.open(bytes(forged)) is None
+    move = k.seal(ln.MOVE, 7, 2, 1, 5, b"\x01\x02")
+    assert move[12:14] != b"\x01\x02" and len(streams) == 1
+    assert k.open(move)[5] == b"\x01\x02"

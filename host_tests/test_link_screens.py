@@ -72,6 +72,47 @@ def _seated_table(profile="sim", game="cinquillo", players=2, **values):
     return p, h, j
 
 
+def test_link_screens_the_hosts_start_deals_after_the_lobby_goes_and_draws_after_the_deals_code_goes(monkeypatch):
+    """firmware/remotehost.py start: the lobby's Start in pieces. When round 1 is dealt, the
+    lobby's and the menus' modules are gone; when the table is made, the fair deal's and the
+    explicit deal's code are gone (firmware/linkhost.py _dealt): a CircuitPython host's heap
+    never holds two of them at once. Round 2's deal lets its code go as well."""
+    from firmware.app import App
+    from firmware.linkhost import LinkHost
+
+    seen = {}
+    lobby = {"firmware.hosting", "firmware.lobby", "firmware.menus", "firmware.choices"}
+    deal = {"engine.fairdeal", "engine.explicit"}
+    start, first, after = LinkHost.start, App.table_first, LinkHost.next_round
+
+    def spy_start(self, now):
+        seen["at the deal"] = lobby & set(sys.modules)
+        start(self, now)
+        seen["dealt"] = deal & set(sys.modules)
+
+    def spy_first(self, rules):
+        seen.setdefault("at the table", deal & set(sys.modules))
+        first(self, rules)
+
+    def spy_next(self, now):
+        after(self, now)
+        seen["round 2 dealt"] = deal & set(sys.modules)
+
+    monkeypatch.setattr(LinkHost, "start", spy_start)
+    monkeypatch.setattr(App, "table_first", spy_first)
+    monkeypatch.setattr(LinkHost, "next_round", spy_next)
+    p = Pair("clue", saves=True)
+    h, j = p.host, p.join
+    code = to_lobby(h)  # a match to points: more than a round
+    assert lobby & set(sys.modules) == lobby  # the lobby's screen holds them
+    to_table_list(j)
+    seat_and_start(h, j, code)
+    h.step(100, 5)
+    assert _in_store(h.app)[:4] == b"ELNK" and "engine.snapshot_load" not in sys.modules  # saved from its Tape
+    play_to_the_end(h, j, until=lambda: "round 2 dealt" in seen)
+    assert seen == {"at the deal": set(), "dealt": set(), "at the table": set(), "round 2 dealt": set()}, seen
+
+
 def test_link_screens_a_wrong_code_is_said_and_the_right_one_then_joins():
     p, h, j = _seated_table()
     assert j.app.link.client.seat == 1
@@ -118,7 +159,7 @@ def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_pla
     seat_and_start(h, j, code)
     s = h.app.match.state
     play_to_the_end(h, j, until=lambda: s.round_no == 1 and s.hist_len >= 8 and not (s.placed or s.drawn))
-    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"
+    assert _in_store(h.app)[:4] == b"ELNK"
     at = (s.round_no, s.hist_len)
     h = p.restart_host()  # switched off and on
     assert h.app.saved is not None and h.app.saved[:4] == b"ELNK", "the table's save is read at boot"
@@ -138,6 +179,14 @@ def test_link_screens_a_host_switched_off_continues_its_table_and_the_joiner_pla
     assert h.app.saved is None  # the match over: nothing to continue
 
 
+def _in_store(app):
+    """The match slot of the save last written (App.save builds it in the store's buffer: the
+    host's table is written there from memory, not held as bytes in app.saved)."""
+    buf = app.store.buf
+    at = app.store.payload_at + len(app.head) + 2
+    return bytes(buf[at : at + (buf[at - 2] << 8 | buf[at - 1])])
+
+
 def _a_saved_linked_table():
     """(pair, host, joiner): a 2-seat classic table started, its host's table saved."""
     p = Pair("sim", saves=True)
@@ -155,7 +204,7 @@ def test_link_screens_a_host_that_leaves_its_table_leaves_nothing_to_continue():
     used to save the host's match in the local slot: Continue after a restart brought it back
     as a local match with the remote seats' hands)."""
     p, h, j = _a_saved_linked_table()
-    assert h.app.saved is not None and h.app.saved[:4] == b"ELNK"
+    assert _in_store(h.app)[:4] == b"ELNK"
     h.press("START")
     h.menu_to("quit")
     h.press("A")
@@ -229,7 +278,7 @@ def test_link_screens_continue_with_a_radio_that_will_not_start_keeps_the_table_
     refusing; Continue says why on the title menu and keeps the save (on flash too: a settings
     save meanwhile writes it back); once the radio starts, Continue puts the table back."""
     p, h, j = _a_saved_linked_table()
-    assert h.app.saved[:4] == b"ELNK"
+    assert _in_store(h.app)[:4] == b"ELNK"
     s = h.app.match.state
     at = (s.round_no, s.hist_len)
     h = p.restart_host()

@@ -39,7 +39,7 @@ PLAYING = 3  # firmware/linkclient.py _PLAYING
 WRONG_CODE = 4  # firmware/linkclient.py _WRONG_CODE
 FULL = 5  # firmware/linkclient.py _FULL
 LOST = 6  # firmware/linkclient.py _LOST
-CLIENT_PING_MS = 500  # firmware/linkclient.py _PING_MS
+CLIENT_PING_MS = 1000  # firmware/linkclient.py _PING_MS
 
 # a host's h.seat_state(p)
 S_OPEN = 0  # firmware/linkhost.py _S_OPEN
