@@ -77,6 +77,7 @@ def test_link_screens_the_hosts_start_deals_after_the_lobby_goes_and_draws_after
     lobby's and the menus' modules are gone; when the table is made, the fair deal's and the
     explicit deal's code are gone (firmware/linkhost.py _dealt): a CircuitPython host's heap
     never holds two of them at once. Round 2's deal lets its code go as well."""
+    _no_link_modules()  # (engine.snapshot_load among them: another test may have loaded it)
     from firmware.app import App
     from firmware.linkhost import LinkHost
 

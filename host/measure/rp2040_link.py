@@ -11,7 +11,9 @@ is driven as a person would (Join a table, the table heard, the code, DOWN and A
 the board hosts: a table of CPython seats (firmware/linkclient.py LinkClients played by easy bots,
 on the console's other end; 5 on MicroPython's 240 KiB, 3 on CircuitPython's as a CLUE's goal), the
 set-up given by the probe as the model's harness gives it, the lobby until all are seated, Start,
-its own seat through round 1 and the pages: rp2040_link_host<N>_heap_* the same way. On it
+its own seat through round 1 and the pages: rp2040_link_host<N>_heap_* the same way, and the
+round's loop passes over 40 ms (rp2040_link_host<N>_table_step_ms_*: median, max) with their share
+of the round's time (rp2040_link_host<N>_table_busy_*: 1.00 would leave no pass short). On it
 the heap after a collect, at each step: rp2040_link_heap_max_<profile> (the largest, bytes, the
 probe's own small part included), rp2040_link_heap_<screen>_<profile> at the title, the tables heard,
 the code entry, the table (the largest over the round), the round's end and its pages; beside them the
@@ -22,6 +24,7 @@ the figures beside the model's.
 """
 
 import binascii
+import statistics
 import sys
 
 from engine.bots import make_bot
@@ -294,6 +297,7 @@ def measure_host(profile, remote, out=print):
         p.press("A")  # Start
         p.wait_for(lambda: p.screen_name() == "HostTable", 20000)
         table = [p.heap()[0]]
+        slow0, t0 = len(p.slow_steps()), p.pico.t
         turns = 0
         first = hp.clients[0]
         while first.view is None or first.view.phase == 0:
@@ -305,6 +309,8 @@ def measure_host(profile, remote, out=print):
                 p.step(200)
             if p.pico.t > 30 * 60 * 1000:
                 raise RuntimeError("rp2040_link: the round did not end in 30 simulated minutes")
+        slow = [ms for _, ms in p.slow_steps()[slow0:]]
+        span = p.pico.t - t0
         p.step(2000)
         heaps["table"] = max(table)
         heaps["round_end"] = p.heap()[0]
@@ -320,6 +326,10 @@ def measure_host(profile, remote, out=print):
         for k in ("title", "setup", "lobby", "table", "round_end", "pages"):
             out("rp2040_link_%s_heap_%s_%s: %d" % (key, k, profile, heaps[k]))
         out("rp2040_link_%s_turns_%s: %d" % (key, profile, turns))
+        if slow:  # the round's loop passes over the probe's 40 ms, and their share of its time
+            out("rp2040_link_%s_table_step_ms_%s_median: %d" % (key, profile, statistics.median(slow)))
+            out("rp2040_link_%s_table_step_ms_%s_max: %d" % (key, profile, max(slow)))
+            out("rp2040_link_%s_table_busy_%s: %.2f" % (key, profile, sum(slow) / span))
         out("rp2040_link_%s_frames_%s: %d out, %d in" % (key, profile, hp.bridge.frames_in, hp.bridge.frames_out))
         return heaps, screen
     finally:

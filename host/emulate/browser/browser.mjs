@@ -43,7 +43,7 @@ export async function boot(page, url) {
   const t0 = Date.now();
   await page.goto(url, { waitUntil: "load" });
   await page.waitForFunction(() => window.elfer && (window.elfer.titleMs || window.elfer.error), {
-    timeout: 30000,
+    timeout: 120000, // (no steps to count yet: the page loads and the VM starts, slower on a busy machine)
   });
   const state = await page.evaluate(() => ({ error: elfer.error, titleMs: elfer.titleMs, vmMs: elfer.vmMs }));
   if (state.error) throw new Error("the page did not start: " + state.error);
@@ -63,9 +63,26 @@ export async function canvasPixels(page) {
 
 export const texts = (page) => page.evaluate(() => elfer.texts());
 
-// Wait until the screen's texts contain `want` (the firmware steps every 10 ms).
-export async function waitText(page, want, timeout = 10000) {
-  await page.waitForFunction((w) => elfer.texts().includes(w), { timeout, polling: 20 }, want);
+// Wait until fn(arg) holds on the page, for at most `steps` of the firmware's loop passes (it
+// steps every 10 ms when the machine keeps up): a bound in the game's own progress, not in
+// wall-clock time, so that a busy machine only makes the wait longer. `wallMs` is only the
+// backstop for a page that stopped stepping.
+export async function waitSteps(page, fn, arg, steps = 1000, wallMs = 120000) {
+  const s0 = await page.evaluate(() => elfer.steps);
+  const end = Date.now() + wallMs;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    const n = (await page.evaluate(() => elfer.steps)) - s0;
+    if (n > steps || Date.now() > end) {
+      throw new Error(`not reached in ${n} of the page's steps (${steps} allowed): ${fn}`);
+    }
+    await sleep(20);
+  }
+}
+
+// Wait until the screen's texts contain `want`, for at most `steps` loop passes (waitSteps).
+export async function waitText(page, want, steps = 1000) {
+  await waitSteps(page, (w) => elfer.texts().includes(w), want, steps);
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

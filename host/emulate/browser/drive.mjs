@@ -8,7 +8,7 @@
 //   node host/emulate/browser/drive.mjs URL OUT.json      (URL: the page, served by a local server)
 
 import { writeFileSync } from "node:fs";
-import { boot, canvasPixels, launch, openPage, playRound, press, sleep, startMatch, texts, waitText } from "./browser.mjs";
+import { boot, canvasPixels, launch, openPage, playRound, press, sleep, startMatch, texts, waitSteps, waitText } from "./browser.mjs";
 
 const [base, outPath] = process.argv.slice(2);
 if (!base || !outPath) {
@@ -67,7 +67,7 @@ try {
   out.presses = presses;
   out.roundPage = await texts(page);
   await press(page, "x");
-  await waitText(page, "Scores", 5000);
+  await waitText(page, "Scores", 500);
   await capture(page, "round", started);
   // 2. Reload on the Scores page: the firmware boots again from what localStorage kept (the
   // round's end); Continue comes back to the Scores page, and its A deals round 2.
@@ -75,11 +75,11 @@ try {
   await waitText(page, "Continue");
   const title = await texts(page);
   await page.keyboard.press("x");
-  await page.waitForFunction((t) => elfer.texts() !== t, { timeout: 5000, polling: 20 }, title);
-  await waitText(page, "Scores", 3000).catch(() => {}); // (the test says what came instead)
+  await waitSteps(page, (t) => elfer.texts() !== t, title, 500);
+  await waitText(page, "Scores", 300).catch(() => {}); // (the test says what came instead)
   await capture(page, "continue", started);
   await press(page, "x");
-  await page.waitForFunction(() => !elfer.texts().includes("Scores"), { timeout: 5000, polling: 20 });
+  await waitSteps(page, () => !elfer.texts().includes("Scores"), null, 500);
   await sleep(300);
   out.afterScores = await texts(page);
   // The same game opened in a second tab, where a new match begins: when that tab saves, the
@@ -89,9 +89,7 @@ try {
   await startMatch(other);
   // The other tab saves once its match has started (a few loop passes later; longer on a busy
   // machine): wait for this tab to say so, then count its steps over a while.
-  await page
-    .waitForFunction(() => /another tab/.test(document.getElementById("status").textContent), { timeout: 15000, polling: 20 })
-    .catch(() => {});
+  await waitSteps(page, () => /another tab/.test(document.getElementById("status").textContent), null, 1500).catch(() => {});
   const steps = await page.evaluate(() => elfer.steps);
   await sleep(300);
   out.twoTabs = await page.evaluate((n) => [elfer.steps - n, document.getElementById("status").textContent], steps);
@@ -103,7 +101,7 @@ try {
   started = await boot(page, base + "?record&speed=0&skin=wide");
   const down = await page.$("#pad button[aria-label='↓']");
   await down.tap();
-  await waitText(page, "> New match", 3000);
+  await waitText(page, "> New match", 300);
   await capture(page, "title-wide", started);
   await page.setViewport({ width: 900, height: 760 });
   started = await boot(page, base + "?record&speed=0&skin=square");
@@ -144,7 +142,7 @@ try {
   await startMatch(full);
   await press(full, "x");
   // The game goes on: its loop keeps stepping (the test wants more than 20 passes).
-  await full.waitForFunction(() => elfer.steps > 40, { timeout: 5000, polling: 20 }).catch(() => {});
+  await waitSteps(full, () => elfer.steps > 40, null, 500).catch(() => {});
   out.fullStorage = {
     status: await full.evaluate(() => document.getElementById("status").textContent),
     error: await full.evaluate(() => elfer.error),
