@@ -118,10 +118,10 @@ class Keyed:
         body = frame[: _HEAD + n]
         if not _same(self._tag(body), frame[_HEAD + n :]):
             return None
-        if not h[4]:
-            return h[0], h[2], h[3], h[4], h[5], bytes(body[_HEAD:])
-        b = bytearray(body)
-        self._crypt(b, _HEAD, _HEAD + n, h[2], h[3], h[4])
+        b = body
+        if h[4]:  # (a PING is only tagged)
+            b = bytearray(body)
+            self._crypt(b, _HEAD, _HEAD + n, h[2], h[3], h[4])
         return h[0], h[2], h[3], h[4], h[5], bytes(b[_HEAD:])
 
 

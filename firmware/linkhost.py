@@ -171,9 +171,7 @@ class LinkHost:
         if s.phase != 1:  # engine/state.py _ROUND_OVER
             raise ValueError("link: next_round while the round is not over")
         dealer = (s.dealer + self.rules.direction) % s.n
-        explicit = self._fair(s, dealer, s.round_no + 1, s.fourteen)
-        self.match.next_round(explicit)
-        explicit = None
+        self.match.next_round(self._fair(s, dealer, s.round_no + 1, s.fourteen))
         _dealt()
         self._round_started(now)
 
