@@ -103,7 +103,7 @@ class App:
             from firmware.table import TableView
 
             b = self.board
-            self.table = TableView(b.gfx, b.width, b.height, rules)
+            self.table = TableView(b.gfx, b.width, b.height, rules, self.settings.symbols)
             b.show(self.table.layer)  # the panel's drawing is no longer the board's: it can go
 
     def leave_menus(self):

@@ -1,19 +1,24 @@
 """The table's legend for the Help page: what every symbol means, in the chosen language.
 
-Loaded on demand (the Help page) and unloaded after: `legend(game, bastard)`.
+Loaded on demand (the Help page) and unloaded after: `legend(game, bastard, shapes)`.
 """
 
 from engine.cards import DRAW, END, GAME_CINQUILLO, PASS
 from firmware.lang import t
-from firmware.table import MOVE_TEXT
+from firmware.table import MOVE_TEXT, ROW_MARKS
 
 MOVE_KEYS = {DRAW: b"table_leg_draw", END: b"table_leg_end", PASS: b"table_leg_pass"}
 COURT_KEYS = (b"card_jack", b"card_knight", b"card_king")
+COLOR_KEYS = (b"card_red", b"card_yellow", b"card_blue", b"card_green")  # "red %s": the colour's word
 
 
-def legend(game, bastard=False):
-    """What every symbol of the table means, one per line (the Help page shows it)."""
+def legend(game, bastard=False, shapes=False):
+    """What every symbol of the table means, one per line (the Help page shows it); shapes: the
+    Elfer Raus colours' shapes are on show (a screen without colour, or the colour symbols on)."""
     lines = ["\u21bb\u21ba " + t(b"table_leg_dir"), "\u25a4 " + t(b"table_leg_stock")]
+    if game != GAME_CINQUILLO and shapes:
+        for c in range(4):
+            lines.append(ROW_MARKS[c] + " " + (t(COLOR_KEYS[c]) % "").strip())
     if game == GAME_CINQUILLO:
         names = t(b"table_suits").split(",")
         for c in range(4):
@@ -22,7 +27,7 @@ def legend(game, bastard=False):
         for i in range(3):
             lines.append(court[i] + " " + t(COURT_KEYS[i]))
     for m in (DRAW, END, PASS):
-        lines.append(MOVE_TEXT[m] + " " + t(MOVE_KEYS[m]))
+        lines.append(MOVE_TEXT[m - DRAW] + " " + t(MOVE_KEYS[m]))
     lines.append(t(b"table_leg_cursor"))
     lines.append(t(b"table_leg_marks"))
     lines.append(t(b"table_leg_start"))

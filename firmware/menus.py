@@ -170,6 +170,8 @@ class SettingsMenu(Menu):
             item(t(b"m_marks"), "marks", ON_OFF, s.marks),
             item(t(b"m_sound"), "sound", ON_OFF, s.sound),
         ]
+        if not app.board.gfx.mono:  # (a screen without colour always shows the shapes)
+            items.append(item(t(b"m_symbols"), "symbols", ON_OFF, s.symbols))
         if app.board.has_backlight:
             items.append(item(t(b"m_brightness"), "brightness", BRIGHTNESS, s.brightness - 1))
         items.append(item(t(b"m_back"), "back"))
@@ -229,17 +231,17 @@ def help_text(app):
         if line:
             lines.append(line)
     lines.append(t(b"h_marks"))
-    lines.append(_legend(app.setup))
+    lines.append(_legend(app.setup, app.board.gfx.mono or app.settings.symbols))
     lines.append(t(b"h_selftest") % keys.names(board, A))
     return "\n".join(lines)
 
 
-def _legend(setup):
+def _legend(setup, shapes):
     """The table's symbols explained for the game set up (firmware/legend.py, loaded for this only)."""
     from engine.cards import GAME_CINQUILLO, GAME_ELFER
     from firmware.legend import legend
 
     g = setup["game"]
-    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard")
+    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard", shapes)
     unload("firmware.legend")
     return text

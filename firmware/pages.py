@@ -265,7 +265,13 @@ def round_end_pager(app):
     from firmware import results
 
     m = app.match
-    return Pager(app, t(b"res_round_over") % m.state.round_no, results.round_text(m), app.table_screen, score_page)
+    return Pager(
+        app,
+        t(b"res_round_over") % m.state.round_no,
+        results.round_text(m, app.board.gfx.mono or app.settings.symbols),
+        app.table_screen,
+        score_page,
+    )
 
 
 def score_page(app):

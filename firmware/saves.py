@@ -3,7 +3,7 @@
 Loaded when the app boots with a storage region, and when it saves. The
 payload (docs/saves.md):
 
-    version (2) | settings: speed, marks, sound, brightness, language (5)
+    version (3) | settings: speed, marks, sound, brightness, language, symbols (6)
     | statistics: count (1), then 16 bytes per (game, opponents) entry
     | match: length (u16), then the engine snapshot (engine/snapshot.py) or nothing
 
@@ -16,8 +16,10 @@ unloaded after each use (firmware/app.py). Saving a turn needs only the head,
 engine/snapshot.py and firmware/store.py.
 """
 
-VERSION = 2  # 1: the same without the language byte (still read)
-SETTINGS = ("speed", "marks", "sound", "brightness", "lang")
+from firmware.settings import NAMES as SETTINGS  # (their order is the payload's)
+
+VERSION = 3  # 2: the same without the symbols byte, 1: nor the language byte (both still read)
+
 GAMES = ("elfer", "cinquillo", "bastard")
 LEVELS = ("random", "easy", "medium", "expert", "master")
 # Each level's base-6 digit in an opponents code (at most 5 bots, so a digit never carries):
@@ -60,6 +62,7 @@ def with_match(blob):
 def head(settings, stats):
     """Version, settings and statistics: the payload before the match."""
     out = bytearray([VERSION, settings.speed, settings.marks, settings.sound, settings.brightness, settings.lang])
+    out.append(settings.symbols)
     keys = sorted(stats)[:MAX_ENTRIES]
     out.append(len(keys))
     for key in keys:
@@ -90,9 +93,9 @@ def decode(payload, settings):
     """
     try:
         version = payload[0]
-        if version != VERSION and version != 1:
+        if not 1 <= version <= VERSION:
             return {}, None, b"n_save_version"
-        n = 4 if version == 1 else 5
+        n = 3 + version
         vals = payload[1 : 1 + n]
         k = payload[1 + n]
         pos = 2 + n

@@ -1,4 +1,4 @@
-"""Player settings: language, bot speed, playable marks, sound, brightness.
+"""Player settings: language, bot speed, playable marks, sound, brightness, colour symbols.
 
 Defaults can be set in settings.toml (read once, at boot; a saved choice from
 the Settings menu wins over them):
@@ -7,6 +7,7 @@ the Settings menu wins over them):
     ELFER_MARKS = "1"        # show playable cards
     ELFER_SOUND = "1"
     ELFER_BRIGHTNESS = "4"   # 1..4 quarters
+    ELFER_SYMBOLS = "1"      # each Elfer Raus colour's shape on its cards and rows
 A bad value keeps the default: the serial console says why, the title menu names it.
 """
 
@@ -14,25 +15,30 @@ from firmware import lang
 from firmware.lang import CODES as LANG_CODES  # saves keep a language's index in it
 
 DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
-FIELDS = (("speed", 0, 3, 2), ("marks", 0, 1, 1), ("sound", 0, 1, 1), ("brightness", 1, 4, 4), ("lang", 0, 4, 0))
+# The settings, in the order a save keeps them (firmware/saves.py: append, never reorder), and
+# each one's lowest, highest and default value, three bytes a setting (a bytes, not a tuple
+# each: the table holds 160 bytes less).
+NAMES = ("speed", "marks", "sound", "brightness", "lang", "symbols")
+RANGES = b"\x00\x03\x02" b"\x00\x01\x01" b"\x00\x01\x01" b"\x01\x04\x04" b"\x00\x04\x00" b"\x00\x01\x01"
 
 
 class Settings:
     def __init__(self):
-        for f in FIELDS:
-            setattr(self, f[0], f[3])
+        for i in range(len(NAMES)):
+            setattr(self, NAMES[i], RANGES[3 * i + 2])
         self.lang = LANG_CODES.index(lang.current())  # the language in use (English at first)
 
     def set(self, name, value):
-        for field, lo, hi, _ in FIELDS:
-            if field == name:
-                if not isinstance(value, int) or not lo <= value <= hi:
-                    raise ValueError("setting %s must be %d..%d, got %r" % (name, lo, hi, value))
-                setattr(self, name, value)
-                if name == "lang":
-                    _use_language(value)
-                return
-        raise ValueError("no setting %r" % name)
+        if name not in NAMES:
+            raise ValueError("no setting %r" % name)
+        i = 3 * NAMES.index(name)
+        lo = RANGES[i]
+        hi = RANGES[i + 1]
+        if not isinstance(value, int) or not lo <= value <= hi:
+            raise ValueError("setting %s must be %d..%d, got %r" % (name, lo, hi, value))
+        setattr(self, name, value)
+        if name == "lang":
+            _use_language(value)
 
     def delay(self):
         return DELAYS[self.speed]
@@ -41,7 +47,7 @@ class Settings:
         """Apply ELFER_* values from settings.toml; a bad one keeps its default. Returns a
         notice naming the bad ones for the screen, or ''."""
         bad = []
-        for name, _lo, _hi, _ in FIELDS:
+        for name in NAMES:
             key = "ELFER_" + name.upper()
             got = "unreadable"
             try:

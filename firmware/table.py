@@ -21,15 +21,17 @@ from firmware.ticks import ticks_diff
 current()  # the language's table is read now, at boot (the app imports this module then), not mid-match
 # Row colors: Elfer Raus red, yellow, blue, green; Cinquillo coins, cups, swords, clubs.
 _PLAYING = const(0)  # engine/state.py's phases
-ROW_RGB = ((0xE02020, 0xE8C020, 0x2060E8, 0x20B040), (0xD8B030, 0xD02828, 0x3070E0, 0x309040))
-TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.WHITE))
+# Each pair stays apart by a CIEDE2000 difference of 20 or more under simulated protanopia,
+# deuteranopia and tritanopia, and every label on them reads at 4.5:1 (host_tests/test_palette.py).
+ROW_RGB = ((0xC01010, 0xF8D838, 0x2060E8, 0x18B070), (0xE8C028, 0xC81818, 0x2860C8, 0x30A878))
+TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.BLACK))
 DEAD_RGB = 0x701010
 ACTION_RGB = 0x606060
 MARK_RGB = 0x40E040
 # The symbols (firmware/glyphs.py draws them, firmware/legend.py explains them) are written
 # out where used, not named: each name the device compiles stays interned (docs/memory.md).
 # The move boxes: draw "+" and the stock's card back, end a check mark, pass an empty set.
-MOVE_TEXT = {DRAW: "+" + "\u25a4", END: "\u2713", PASS: "\u2205"}
+MOVE_TEXT = ("+\u25a4", "\u2713", "\u2205")  # DRAW, END, PASS: MOVE_TEXT[m - DRAW]
 # Tiles of the row sheet: 0 empty, 1-4 placed (color), 5-8 start frame (color), 9 dead.
 _T_PLACED = const(1)
 T_START = 5
@@ -39,8 +41,10 @@ TILES = 10
 # card, 6 a move box (and on a monochrome screen every card: framed), 7 an action card, 8 the
 # cursor's card where the layout has no cursor bar (filled white, the label black). Numbers,
 # not names: see MOVE_TEXT.
-# On a monochrome screen (gfx.mono) the Elfer Raus rows are told apart by shapes, the same
-# at each row's start and before each card's rank (firmware/glyphs.py ROW_MARKS).
+# On a screen without colour (gfx.mono), and on a colour one with the colour symbols on (the
+# setting), the Elfer Raus rows are told apart by shapes as well, the same at each row's start
+# and before each card's rank on a line (firmware/glyphs.py ROW_MARKS); in the hand strip of a
+# colour screen the shape is drawn small on the card's tile, under its rank.
 ROW_MARKS = "\u25cf\u25b2\u25a1\u25bc"
 
 
@@ -56,11 +60,11 @@ class Layout:
 
 
 class TableView:
-    def __init__(self, gfx, width, height, rules):
+    def __init__(self, gfx, width, height, rules, symbols=1):
         from engine import unload
         from firmware import tablebuild
 
-        tablebuild.build(self, gfx, width, height, rules)
+        tablebuild.build(self, gfx, width, height, rules, symbols)
         tablebuild = None
         unload("firmware.tablebuild")  # made once a table: its code need not stay
 
@@ -102,12 +106,13 @@ class TableView:
         """A row's symbol: Cinquillo's suit, a block in the Elfer Raus color, or its shape."""
         if self.game == GAME_CINQUILLO:
             return "\ue000\ue001\ue002\ue003"[c]
-        return ROW_MARKS[c] if self.label_chars > 2 else "\u2588"  # or a full block
+        return ROW_MARKS[c] if self.shapes else "\u2588"  # or a full block
 
-    def face(self, c):
-        """A number card's label: the rank (its color is the card's), with the suit in Cinquillo
-        or the row's shape where there is no colour."""
-        if self.game == GAME_CINQUILLO or self.label_chars > 2:
+    def face(self, c, line):
+        """A number card's label: the rank (its color is the card's), with the suit in Cinquillo,
+        or the row's shape where there is no colour or, with colour symbols on, on a line of text
+        (a card of the hand strip carries its shape on its tile: firmware/tablebuild.py)."""
+        if self.game == GAME_CINQUILLO or self.shapes and (line or self.mono):
             return self.suit(c >> 5) + self.rank(c & 31)
         return str(c & 31)
 
@@ -186,18 +191,15 @@ class TableView:
             c = last_card[p]
             if move == DRAW or move == PASS:
                 text = t(b"table_act_drew" if move == DRAW else b"table_act_pass")
-                act.set(text if len(text) <= act.chars else MOVE_TEXT[move], ui.DIM)
+                act.set(text if len(text) <= act.chars else MOVE_TEXT[move - DRAW], ui.DIM)
             elif (move == END or move < DRAW) and c:
                 if c == SKIP or c == REVERSE:
-                    act.set(self.token(c), ui.DIM)
+                    act.set("SK" if c == SKIP else "RV", ui.DIM)  # the action cards (variant V6)
                 else:
-                    act.set(self.face(c), ROW_RGB[self.game][c >> 5])
+                    rgb = ROW_RGB[self.game][c >> 5]  # a quarter of the way to white: text on black at 4.5:1
+                    act.set(self.face(c, True), rgb - (rgb >> 2 & 0x3F3F3F) + 0x404040)
             else:
                 act.set("")
-
-    def token(self, c):
-        """The Elfer Raus action cards (variant V6)."""
-        return "SK" if c == SKIP else "RV"
 
     # --- the hand strip ------------------------------------------------------------
     def set_items(self, items):
@@ -236,14 +238,14 @@ class TableView:
                 if drawn[i] != key:  # the slot's text and colours only when it shows another card
                     drawn[i] = key
                     if m >= DRAW:
-                        text, kind, color = MOVE_TEXT[m], 6, ui.WHITE
+                        text, kind, color = MOVE_TEXT[m - DRAW], 6, ui.WHITE
                     elif m == SKIP or m == REVERSE:
-                        text, kind, color = self.token(m), 6 if mono else 7, ui.WHITE
+                        text, kind, color = "SK" if m == SKIP else "RV", 6 if mono else 7, ui.WHITE
                     elif dead:
-                        text, kind, color = self.face(m), 5, 0xFFB0B0  # pink on the dark red
+                        text, kind, color = self.face(m, 0), 5, 0xFFB0B0  # pink on the dark red
                     else:
                         c = m >> 5
-                        text, kind, color = self.face(m), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
+                        text, kind, color = self.face(m, 0), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
                     if i == inverted:
                         kind, color = 8, ui.BLACK
                     self.draw_face(i, kind, text, color)
@@ -322,9 +324,6 @@ class TableView:
     # --- what the screen shows (tests, serial log) ----------------------------------
     def slot_texts(self):
         return [sl.text for sl in self.slots]
-
-    def marked_slots(self):
-        return [i for i in range(len(self.slots)) if self.shown_marks[i]]
 
     def message_text(self):
         """The whole message, every page of it."""

@@ -5,7 +5,7 @@ dropped: a round in play holds only the drawing code (docs/memory.md, issue 36).
 
 from engine.cards import GAME_CINQUILLO
 from firmware import ui
-from firmware.table import ACTION_RGB, DEAD_RGB, MARK_RGB, ROW_RGB, T_DEAD, T_START, TILES, Layout
+from firmware.table import ACTION_RGB, DEAD_RGB, MARK_RGB, ROW_RGB, T_DEAD, T_START, TEXT_ON, TILES, Layout
 
 
 def plan(L, width, height, ranks, players, label=2):
@@ -88,10 +88,11 @@ def _row_sheet(gfx, cell, rh, mono):
     return sheet
 
 
-def _card_sheet(gfx, w, h, gap, scale, kinds):
+def _card_sheet(gfx, w, h, gap, scale, kinds, marks, top):
     """The card faces' backgrounds: w x h tiles (the last gap columns stay clear), one per kind
-    (8, or 9 with the cursor's card)."""
-    sheet = gfx.sheet(w, h, kinds, kinds + 1, scale)
+    (8, or 9 with the cursor's card); marks: the label colours of the four colours, each card's
+    shape drawn in it from row top (white: palette entry 9; black: 0, the screen through), or None."""
+    sheet = gfx.sheet(w, h, kinds, 10 if marks else kinds + 1, scale)
     cw = w - gap
     for k in range(1, kinds):
         for y in range(h):
@@ -107,6 +108,16 @@ def _card_sheet(gfx, w, h, gap, scale, kinds):
                     v = k + 1  # action card, cursor's card: filled
                 if v:
                     sheet.set(k, x, y, v)
+    # The rows' shapes (firmware/glyphs.py ROW_MARKS: circle, triangle, square, triangle down),
+    # 5 x 3 pixels each: 15 bits a shape, its rows of 5 from the top (bit 14 its top left).
+    shapes = b";\xee\x11\xdf~?}\xc4"
+    x0 = (cw - 5) // 2
+    for c in range(4 if marks else 0):  # over the cards' colour
+        bits = shapes[2 * c] << 8 | shapes[2 * c + 1]
+        v = 9 if marks[c] == ui.WHITE else 0
+        for i in range(15):
+            if bits >> 14 - i & 1:
+                sheet.set(1 + c, x0 + i % 5, top + i // 5, v)
     return sheet
 
 
@@ -120,14 +131,19 @@ def _bar_sheet(gfx, w, filled, h):
     return sheet
 
 
-def build(tv, gfx, width, height, rules):
+def build(tv, gfx, width, height, rules, symbols=1):
     """Make the TableView tv's drawing: its layer and every grid, line and sheet on it."""
     tv.rules = rules
     tv.game = rules.game
     tv.width = width
     # Without colour an Elfer Raus card carries its row's shape before the rank.
+    # With colour symbols on (symbols: the setting), a colour screen shows them as well: the
+    # row's shape at its start, on each card's tile in the hand, before the rank on a line.
     tv.mono = gfx.mono
-    label = tv.label_chars = 1 + len(str(rules.ranks)) if tv.mono and tv.game != GAME_CINQUILLO else 2
+    elfer = tv.game != GAME_CINQUILLO
+    tv.shapes = elfer and (tv.mono or symbols == 1)
+    marks = TEXT_ON[tv.game] if tv.shapes and not tv.mono else None
+    label = tv.label_chars = 1 + len(str(rules.ranks)) if tv.mono and elfer else 2
     L = tv.L = Layout(width, height, rules.ranks, rules.players, label)
     tv.layer = gfx.layer()
     g = tv.layer
@@ -185,21 +201,27 @@ def build(tv, gfx, width, height, rules):
     # Hand strip: card backgrounds (one tile per slot), a label on each, a cursor bar
     # above (or the cursor's card inverted) and playable marks below.
     kinds = 8 if L.cursor_y is not None else 9
+    # A card's shape: its first row; the rank's digits end two rows above it (the label moves up),
+    # a row is left under it where the card has one to spare.
+    h = L.card_h // s
+    mark_row = h - 3 - (h - 12) // 2
     tv.faces = gfx.tiles(
         g,
-        _card_sheet(gfx, L.slot_w // s, L.card_h // s, L.gap // s, s, kinds),
+        _card_sheet(gfx, L.slot_w // s, h, L.gap // s, s, kinds, marks, mark_row),
         L.strip_x,
         L.card_y,
         L.slots,
         1,
-        (None,) + colors + (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB, ui.WHITE)[: kinds - 4],  # strike, frame
-    )
+        (None,) + colors + (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB, ui.WHITE)[: 5 if marks else kinds - 4],
+    )  # (5 dead, 6 its strike, 7 a box's frame, 8 action, 9 the cursor's card and white shapes)
     tv.slots = []
-    top = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
+    mid = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
+    # With the shapes on the tiles, the label goes up: its digits end two rows above the shape.
+    top = L.card_y + (mark_row - 11) * s if marks else mid
     for i in range(L.slots):
         tv.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, top, label, s))
     # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
-    y = top + (L.lh - ui.CHAR_H) // 2
+    y = mid + (L.lh - ui.CHAR_H) // 2
     tv.arrows = []
     for x in (L.strip_x - ui.CHAR_W - 1, L.strip_x + L.slots * L.slot_w - L.gap + 1):
         tv.arrows.append(gfx.tiles(g, arrows, x, y, 1, 1, (None, ui.DIM)))

@@ -33,7 +33,7 @@ def play_human_turn(d, counts):
         d.press("DOWN")
         card = d.app.table_screen.items(m)[d.app.table_screen.cursor]
         assert m.legal(card), "DOWN stops on a playable card or box"
-        assert tv.shown_cursor in tv.marked_slots(), "the cursor's slot is marked playable"
+        assert tv.shown_cursor in [i for i, m in enumerate(tv.shown_marks) if m], "the cursor's slot is marked playable"
         if card < DRAW:
             assert "fits" in tv.message_text()
         d.press("A")
@@ -119,7 +119,7 @@ def test_E14_illegal_card_refused_with_reason_and_nothing_changes(d):
         d.press("LEFT")
     while ts.cursor < bad:
         d.press("RIGHT")
-    assert d.app.table.shown_cursor not in d.app.table.marked_slots()
+    assert d.app.table.shown_cursor not in [i for i, m in enumerate(d.app.table.shown_marks) if m]
     before = (m.state.hist_len, list(m.state.hands), bytes(m.state.count))
     d.press("A")
     text = d.app.table.message_text()
@@ -293,7 +293,7 @@ def test_settings_marks_off_hides_playable_marks(d):
     d.new_match("Elfer Raus", players=4)
     m = d.app.match
     d.run_until(lambda: m.my_turn(), dt=1000)
-    assert d.app.table.marked_slots() == []
+    assert [i for i, m in enumerate(d.app.table.shown_marks) if m] == []
 
 
 def test_rules_help_and_statistics_pages_open_and_return(d):

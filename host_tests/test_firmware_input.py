@@ -507,7 +507,7 @@ _LINES = st.one_of(
 def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines, version, crlf):
     from boards import detect
     from firmware import lang
-    from firmware.settings import FIELDS, LANG_CODES, Settings
+    from firmware.settings import LANG_CODES, NAMES, RANGES, Settings
 
     lang.use("en")  # each example boots in English (an earlier one may have chosen another)
 
@@ -516,7 +516,8 @@ def test_fuzz_settings_toml_never_crashes_and_bad_values_keep_the_defaults(lines
     s = Settings()
     notice = s.load_defaults(getenv)  # never raises
     bad = []
-    for name, lo, hi, default in FIELDS:
+    for i, name in enumerate(NAMES):
+        lo, hi, default = RANGES[3 * i : 3 * i + 3]
         key = "ELFER_" + name.upper()
         try:
             raw = getenv(key)

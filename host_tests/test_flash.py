@@ -348,7 +348,8 @@ USER_SETTINGS = (
     b'ELFER_SPEED = "0"   # I like it fast\n'
 )
 ADDED = (
-    "settings.toml: added ELFER_BOARD, ELFER_LANG, ELFER_MARKS, ELFER_SOUND, ELFER_BRIGHTNESS, kept your other settings"
+    "settings.toml: added ELFER_BOARD, ELFER_LANG, ELFER_MARKS, ELFER_SOUND, ELFER_BRIGHTNESS, ELFER_SYMBOLS,"
+    " kept your other settings"
 )
 
 

@@ -178,7 +178,7 @@ def test_cinquillo_faces_carry_suit_symbol_and_the_languages_court_letter():
     assert [tv.suit(c) for c in range(4)] == list(SUITS)
     for code, court in (("en", "JNK"), ("es", "SCR"), ("de", "BRK"), ("nl", "BRK"), ("pt", "VCR")):
         lang.use(code)
-        assert [tv.face(1 * 32 + r) for r in (7, 8, 9, 10)] == [SUITS[1] + "7"] + [SUITS[1] + x for x in court]
+        assert [tv.face(1 * 32 + r, 0) for r in (7, 8, 9, 10)] == [SUITS[1] + "7"] + [SUITS[1] + x for x in court]
     faces = [s for s in tv.slot_texts() if s]
     assert faces and all(s[0] in SUITS + "+" + DONE + NONE for s in faces)
 
@@ -187,7 +187,7 @@ def test_move_boxes_are_framed_symbols_not_card_faces():
     from engine.cards import DRAW, END, PASS
     from firmware import table
 
-    texts = [table.MOVE_TEXT[m] for m in (DRAW, END, PASS)]
+    texts = [table.MOVE_TEXT[m - DRAW] for m in (DRAW, END, PASS)]
     assert len(set(texts)) == 3
     for text in texts:
         assert not any(ch.isalnum() for ch in text)  # "EN" was also the swords knight

@@ -125,7 +125,7 @@ def test_without_colour_the_cursor_is_the_inverted_card_and_marks_stay_bars():
     assert T_CURSOR not in kinds[:pos] + kinds[pos + 1 :]
     numbers = [i for i, j in enumerate(range(tv.first, tv.first + len(kinds))) if j < len(ts.items(m))]
     assert all(kinds[i] == T_FRAME for i in numbers if i != pos and ts.items(m)[tv.first + i] < 250)
-    assert tv.marked_slots(), "the person's turn shows the playable cards"
+    assert [i for i, m in enumerate(tv.shown_marks) if m], "the person's turn shows the playable cards"
     before = ts.cursor
     d.press("RIGHT" if before + 1 < len(ts.items(m)) else "LEFT")
     assert ts.cursor != before

@@ -198,6 +198,7 @@ def test_web_bad_url_settings_are_named_by_the_page_with_the_values_it_takes(dri
     assert bad["status"].split("\n") == [
         'There is no language "xyz" in the game: ?lang= is one of en, de, es, nl, pt.',
         'There is no bot speed "warp": ?speed= is 0 (instant), 1 (fast), 2 (normal), 3 (slow).',
+        'There is no colour symbols setting "maybe": ?symbols= is on or off.',
         'There is no board "gameboy": ?skin= is one of badge (PyBadge 160x128), wide (Pico-LCD-1.14 240x135), '
         "square (Pico-LCD-1.3 240x240), mono (OLED 128x64, one colour). The PyBadge it is.",
     ]
@@ -207,9 +208,9 @@ def test_web_bad_url_settings_are_named_by_the_page_with_the_values_it_takes(dri
 
 def test_web_url_settings_take_other_names_for_boards_speeds_and_languages(drive):
     got, _, _ = drive
-    named = got["otherNames"]  # ?lang=DE&speed=slow&skin=OLED
+    named = got["otherNames"]  # ?lang=DE&speed=slow&symbols=OFF&skin=OLED
     assert named["status"] == "" and named["skin"] == "mono"
-    assert named["settings"] == 'ELFER_LANG = "de"\nELFER_SPEED = "3"\n'
+    assert named["settings"] == 'ELFER_LANG = "de"\nELFER_SPEED = "3"\nELFER_SYMBOLS = "0"\n'
     assert named["texts"].split("\n")[1] == "> Neues Spiel"  # (nothing stored: no Continue)
 
 

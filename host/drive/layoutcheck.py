@@ -1,4 +1,5 @@
-"""Check the screen on show for layout faults: texts cut, texts off the panel, texts on top of each other.
+"""Check the screen on show for layout faults: texts cut, texts off the panel, texts on top of each
+other, text too faint on what it is drawn on (WCAG 2.x contrast under 4.5:1, on a colour screen).
 
     from host.drive.layoutcheck import problems
     problems(app)      # [] or readable sentences, e.g. "status: cut: 'R1 DU BIST DRAN ↻ Stapel 20' (25 of 26+)"
@@ -10,6 +11,8 @@ background is opaque, else only the ink of the characters it shows (columns
 of non-blank characters, rows of their glyphs' pixels), at the Line's scale and
 position. Importing it does nothing.
 """
+
+from host.measure.colour import contrast
 
 _INK = {}  # tile -> (first, last) ink row, or None for a blank tile
 
@@ -93,6 +96,26 @@ def message_missing(table):
     return "" if shown == words else " ".join(w for w in words if w not in shown) or repr(shown)
 
 
+MIN_CONTRAST = 4.5  # WCAG 2.x, level AA, for text of normal size (ours is 6x12 pixels a character)
+
+
+def under_colour(app, name, line):
+    """What a Line's text is drawn on: its background, or where that is clear what shows through:
+    a card's face under a label of the hand strip (firmware/tablebuild.py's card sheet), else the
+    screen's black."""
+    if line.background is not None:
+        return line.background
+    if name.startswith("slots[") and app.screen is not None and app.screen.table:
+        from firmware import table, ui
+
+        tv = app.table
+        k = tv.shown_faces[int(name[6:-1])]
+        if 1 <= k <= 4:
+            return table.ROW_RGB[tv.game][k - 1]
+        return (ui.BLACK, table.DEAD_RGB, ui.BLACK, table.ACTION_RGB, ui.WHITE)[max(0, k - 4)]
+    return 0
+
+
 def problems(app):
     """Readable sentences for every cut text, text off the panel, and overlap on the screen on show."""
     width = app.board.width
@@ -108,6 +131,17 @@ def problems(app):
             out.append("%s: cut: %r (%d characters shown)" % (name, line.shown, line.chars))
         if b is not None and (b[0] < 0 or b[1] < 0 or b[2] > width or b[3] > height):
             out.append("%s: %r reaches outside the %dx%d panel: %r" % (name, line.text, width, height, b))
+    if not app.board.gfx.mono:  # (a one-colour panel has its ink and its black only)
+        for name, line, b in lines:
+            if b is None:
+                continue
+            under = under_colour(app, name, line)
+            ratio = contrast(line.color, under)
+            if ratio < MIN_CONTRAST:
+                out.append(
+                    "%s: %r in #%06X on #%06X: contrast %.2f:1 (at least %.1f:1)"
+                    % (name, line.text, line.color, under, ratio, MIN_CONTRAST)
+                )
     for i in range(len(lines)):
         na, la, a = lines[i]
         if a is None:

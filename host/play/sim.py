@@ -20,7 +20,7 @@ from host.play import terminal as play  # (the terminal version: its options are
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-WINDOW_OPTIONS = ("board", "scale", "save")
+WINDOW_OPTIONS = ("board", "scale", "save", "symbols")
 
 
 def display_available():
@@ -135,6 +135,12 @@ def build_parser():
     )
     window.add_argument("--scale", type=scale_arg, default=None, help="window scale, 1 to 8 (default 3)")
     window.add_argument("--save", default=None, help="the saves file (default build/sim-save.bin; '' for none)")
+    window.add_argument(
+        "--symbols",
+        default=None,
+        choices=("on", "off"),
+        help="colour symbols: each colour's shape on its cards and rows (default on; the terminal names colours)",
+    )
     both = ap.add_argument_group("both")
     both.add_argument("--terminal", action="store_true", help="play in the terminal instead of the window")
     play.add_language_option(both)
@@ -179,6 +185,8 @@ def main(argv=None):
     role = "host" if args.host else "join" if args.join is not None else None
     if args.lang:
         os.environ["ELFER_LANG"] = args.lang  # the firmware reads it through the Runner's getenv
+    if args.symbols:
+        os.environ["ELFER_SYMBOLS"] = "1" if args.symbols == "on" else "0"
     save = os.path.join(ROOT, "build", "sim-save.bin") if args.save is None else args.save
     link = (role, args.join or None, args.port)
     return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save), args.lang, link)

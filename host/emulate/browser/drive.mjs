@@ -164,11 +164,11 @@ try {
     }));
   const bad = await openPage(await browser.createBrowserContext(), out.problems);
   await speaks(bad, ["en"]);
-  await boot(bad, base + "?lang=xyz&speed=warp&skin=gameboy");
+  await boot(bad, base + "?lang=xyz&speed=warp&symbols=maybe&skin=gameboy");
   out.badSettings = await urlState(bad);
   const named = await openPage(await browser.createBrowserContext(), out.problems);
   await speaks(named, ["en"]);
-  await boot(named, base + "?lang=DE&speed=slow&skin=OLED");
+  await boot(named, base + "?lang=DE&speed=slow&symbols=OFF&skin=OLED");
   out.otherNames = await urlState(named);
 } catch (e) {
   out.problems.push("driver: " + (e.stack || e));

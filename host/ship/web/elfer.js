@@ -167,15 +167,29 @@ function urlSpeed() {
   return undefined;
 }
 
+// ?symbols=: on or off (1 or 0), the colour symbols (each colour's shape on its cards and rows);
+// undefined when not given or not one of them (said).
+function urlSymbols() {
+  if (!params.has("symbols")) return undefined;
+  const given = params.get("symbols");
+  const v = given.trim().toLowerCase();
+  if (v === "on" || v === "1") return "1";
+  if (v === "off" || v === "0") return "0";
+  complain(`There is no colour symbols setting ${JSON.stringify(given)}: ?symbols= is on or off.`);
+  return undefined;
+}
+
 const LANG = urlLanguage();
 const SPEED = urlSpeed();
+const SYMBOLS = urlSymbols();
 
 // The firmware's defaults, as a board's settings.toml gives them (firmware/settings.py reads
-// ELFER_*): the page's language and ?speed=, both checked above.
+// ELFER_*): the page's language, ?speed= and ?symbols=, all checked above.
 function settingsToml() {
   const out = [];
   if (LANG !== undefined) out.push("ELFER_LANG = " + JSON.stringify(LANG));
   if (SPEED !== undefined) out.push("ELFER_SPEED = " + JSON.stringify(SPEED));
+  if (SYMBOLS !== undefined) out.push("ELFER_SYMBOLS = " + JSON.stringify(SYMBOLS));
   return out.join("\n") + "\n";
 }
 
