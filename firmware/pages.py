@@ -265,13 +265,21 @@ def round_end_pager(app):
     from firmware import results
 
     m = app.match
+    if m.rules.game == 0 and (app.board.gfx.mono or app.settings.symbols):  # Elfer Raus, its shapes on
+        name = _shaped  # (and engine/names.py not loaded for it)
+    else:
+        from engine.names import card_token as name
     return Pager(
-        app,
-        t(b"res_round_over") % m.state.round_no,
-        results.round_text(m, app.board.gfx.mono or app.settings.symbols),
-        app.table_screen,
-        score_page,
+        app, t(b"res_round_over") % m.state.round_no, results.round_text(m, name), app.table_screen, score_page
     )
+
+
+def _shaped(g, c):
+    """An Elfer Raus card as the table shows it with the colour symbols: its row's shape and rank
+    ("\u25cf19"; firmware/table.py ROW_MARKS), an action card SK or RV (variant V6)."""
+    if c < 128:
+        return "\u25cf\u25b2\u25a1\u25bc"[c >> 5] + str(c & 31)
+    return "SK" if c == 129 else "RV"  # engine/cards.py SKIP, REVERSE
 
 
 def score_page(app):

@@ -4,8 +4,6 @@ The person is "You" everywhere; the bots are named as on the table (P2, S2, J2 .
 several people share the device (pass-and-play) every seat is named so.
 """
 
-from engine.cards import GAME_CINQUILLO
-from engine.names import card_token
 from engine.scoring import hand_list
 from firmware.lang import t
 
@@ -21,10 +19,9 @@ def _high(m):
     return m.rules.high_wins
 
 
-def round_text(m, shapes=False):
-    """The round's end: who went out, each seat's score and cards left; shapes: an Elfer Raus
-    card is its row's shape and rank ("\u25cf19", as on the table: the colour symbols), else its
-    token ("R19")."""
+def round_text(m, name):
+    """The round's end: who went out, each seat's score and the cards left, each as name(game,
+    card) says (engine/names.py card_token, "R19"; the colour symbols' "\u25cf19": firmware/pages.py)."""
     s = m.state
     g = m.rules.game
     out = [p for p in range(s.n) if s.active[p] and s.count[p] == 0]
@@ -38,17 +35,11 @@ def round_text(m, shapes=False):
     for p in range(s.n):
         if not s.active[p]:
             continue
-        cards = " ".join(_card(g, c, shapes) for c in hand_list(s, p)) or "-"
+        cards = " ".join(name(g, c) for c in hand_list(s, p)) or "-"
         lines.append("%s %d: %s" % (who(p, m.people), s.round_scores[p], cards))
     if s.tiebreak:
         lines.append(t(b"res_tb_not_added"))
     return "\n".join(lines)
-
-
-def _card(g, c, shapes):
-    if shapes and g != GAME_CINQUILLO and c >> 5 < 4:
-        return "\u25cf\u25b2\u25a1\u25bc"[c >> 5] + str(c & 31)  # firmware/table.py ROW_MARKS
-    return card_token(g, c)
 
 
 def score_text(m):

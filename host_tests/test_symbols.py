@@ -188,8 +188,11 @@ def test_symbols_the_round_end_page_names_the_cards_left_by_shape():
 
     d = at_table("pybadge")
     m = d.app.match
+    from engine.names import card_token
+    from firmware import pages
+
     for shapes in (True, False):
-        lines = results.round_text(m, shapes).split("\n")[2:]
+        lines = results.round_text(m, pages._shaped if shapes else card_token).split("\n")[2:]
         cards = [tok for line in lines for tok in line.split(": ", 1)[1].split()]
         assert len(cards) == sum(m.state.count), lines
         for tok in cards:
@@ -198,7 +201,10 @@ def test_symbols_the_round_end_page_names_the_cards_left_by_shape():
             else:
                 assert tok[0] in "RYBG" and 1 <= int(tok[1:]) <= 20, tok
     # what the page shows: with the setting, the shapes (the OLED always: it has no colour)
-    from firmware import pages
 
     shown = pages.round_end_pager(d.app).lines
     assert any(line.startswith("P2 ") and line.split(": ", 1)[1][0] in SHAPES for line in shown), shown
+    d.app.settings.symbols = 0
+    shown = pages.round_end_pager(d.app).lines
+    assert any(line.startswith("P2 ") and line.split(": ", 1)[1][0] in "RYBG" for line in shown), shown
+    assert pages._shaped(0, 129) == card_token(0, 129) and pages._shaped(0, 130) == card_token(0, 130)

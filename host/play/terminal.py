@@ -499,7 +499,7 @@ def render_round_end(m):
         "",
         "=" * 72,
         lang.t("res_round_over") % s.round_no,
-        results.round_text(m),
+        results.round_text(m, card_token),
         "",
         lang.t("res_scores"),
         results.score_text(m),
