@@ -49,6 +49,7 @@ def run(argv):
         (["--preset", "cinquillo", "--record", "m.txt"], "--preset/--record: for the terminal version only"),
         (["--lang", "fr"], "'fr': not a language; choose one of en, de, es, nl, pt"),
         (["--boa", "clue"], "unrecognized arguments: --boa"),  # no abbreviations: a typo is not a guess
+        (["--symbols", "maybe"], "invalid choice: 'maybe' (choose from 'on', 'off')"),
     ],
 )
 def test_bad_window_arguments_are_a_usage_error_before_any_window(window, argv, says):
@@ -73,7 +74,21 @@ def test_lang_sets_the_firmwares_language_for_the_window(window, monkeypatch):
     assert os.environ["ELFER_LANG"] == "de" and window == [("sim", 3, None)]
 
 
-@pytest.mark.parametrize("argv", [["--terminal", "--board", "clue"], ["--terminal", "--scale", "2", "--save", ""]])
+def test_symbols_sets_the_firmwares_colour_symbols_for_the_window(window, monkeypatch):
+    monkeypatch.setenv("ELFER_SYMBOLS", "1")
+    assert run(["--symbols", "off", "--save", ""]) == (0, "")
+    assert os.environ["ELFER_SYMBOLS"] == "0" and window == [("sim", 3, None)]
+    assert run(["--symbols", "on", "--save", ""]) == (0, "") and os.environ["ELFER_SYMBOLS"] == "1"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--terminal", "--board", "clue"],
+        ["--terminal", "--scale", "2", "--save", ""],
+        ["--terminal", "--symbols", "off"],
+    ],
+)
 def test_window_options_in_the_terminal_are_refused_not_ignored(window, argv):
     code, text = run(argv)
     assert code == 2 and "for the window only; the terminal version has none" in text
