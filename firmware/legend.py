@@ -12,12 +12,13 @@ COURT_KEYS = (b"card_jack", b"card_knight", b"card_king")
 COLOR_KEYS = (b"card_red", b"card_yellow", b"card_blue", b"card_green")  # "red %s": the colour's word
 
 
-def legend(game, bastard=False, shapes=False):
-    """What every symbol of the table means, one per line (the Help page shows it); shapes: the
-    Elfer Raus colours' shapes are on show (a screen without colour, or the colour symbols on)."""
+def legend(game, bastard=False, shapes=0):
+    """What every symbol of the table means, one per line (the Help page shows it); shapes: how
+    many Elfer Raus colours' shapes are on show (a screen without colour, or the colour symbols
+    on: 4, or 3 in the three-colour game), or 0."""
     lines = ["\u21bb\u21ba " + t(b"table_leg_dir"), "\u25a4 " + t(b"table_leg_stock")]
-    if game != GAME_CINQUILLO and shapes:
-        for c in range(4):
+    if game != GAME_CINQUILLO:
+        for c in range(shapes):
             lines.append(ROW_MARKS[c] + " " + (t(COLOR_KEYS[c]) % "").strip())
     if game == GAME_CINQUILLO:
         names = t(b"table_suits").split(",")

@@ -231,7 +231,7 @@ def help_text(app):
         if line:
             lines.append(line)
     lines.append(t(b"h_marks"))
-    lines.append(_legend(app.setup, app.board.gfx.mono or app.settings.symbols))
+    lines.append(_legend(app.setup, app.board.gfx.mono or app.settings.symbols))  # (0, 1 or True)
     lines.append(t(b"h_selftest") % keys.names(board, A))
     return "\n".join(lines)
 
@@ -242,6 +242,7 @@ def _legend(setup, shapes):
     from firmware.legend import legend
 
     g = setup["game"]
-    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard", shapes)
+    n = (3 if setup.get("variant") == "three-color" else 4) if shapes else 0
+    text = legend(GAME_ELFER if g == "elfer" else GAME_CINQUILLO, g == "bastard", n)
     unload("firmware.legend")
     return text

@@ -4,7 +4,7 @@ Loaded when the app boots with a storage region, and when it saves. The
 payload (docs/saves.md):
 
     version (3) | settings: speed, marks, sound, brightness, language, symbols (6)
-    | statistics: count (1), then 16 bytes per (game, opponents) entry
+    | statistics: count (1), then 17 bytes per (game, opponents) entry
     | match: length (u16), then the engine snapshot (engine/snapshot.py) or nothing
 
 The snapshot's `extra` bytes hold the firmware's match seed (u32).

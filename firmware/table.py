@@ -24,6 +24,10 @@ _PLAYING = const(0)  # engine/state.py's phases
 # Each pair stays apart by a CIEDE2000 difference of 20 or more under simulated protanopia,
 # deuteranopia and tritanopia, and every label on them reads at 4.5:1 (host_tests/test_palette.py).
 ROW_RGB = ((0xC01010, 0xF8D838, 0x2060E8, 0x18B070), (0xE8C028, 0xC81818, 0x2860C8, 0x30A878))
+# A card named on a line (an opponent's last move), on black: its row's colour where that reads at
+# 4.5:1 there, else a lighter one of its hue; the red is the dead card's strike (FF3030): a 4-bit
+# screen has 16 colours, and each new one takes a slot (boards/gfx_framebuf.py FbGfx.value).
+ROW_TEXT = (0xFF3030, 0xF8D838, 0x5890F0, 0x18B070, 0xE8C028, 0xFF3030, 0x5890F0, 0x30A878)
 TEXT_ON = ((ui.WHITE, ui.BLACK, ui.WHITE, ui.BLACK), (ui.BLACK, ui.WHITE, ui.WHITE, ui.BLACK))
 DEAD_RGB = 0x701010
 ACTION_RGB = 0x606060
@@ -196,8 +200,7 @@ class TableView:
                 if c == SKIP or c == REVERSE:
                     act.set("SK" if c == SKIP else "RV", ui.DIM)  # the action cards (variant V6)
                 else:
-                    rgb = ROW_RGB[self.game][c >> 5]  # a quarter of the way to white: text on black at 4.5:1
-                    act.set(self.face(c, True), rgb - (rgb >> 2 & 0x3F3F3F) + 0x404040)
+                    act.set(self.face(c, True), ROW_TEXT[4 * self.game + (c >> 5)])
             else:
                 act.set("")
 
@@ -267,15 +270,16 @@ class TableView:
 
     def draw_face(self, i, k, text, color):
         """Slot i: the card's background tile and its label, centred (a one-character label
-        moves half a character right)."""
+        moves half a character right; a number card's label up, where its shape is under it)."""
         if self.shown_faces[i] != k:
             self.shown_faces[i] = k
             self.faces[i] = k
         L = self.L
         line = self.slots[i]
         x = L.strip_x + i * L.slot_w + L.gap + ((self.label_chars - len(text)) * L.cw // 2 if text else 0)
-        if line.x != x:
-            line.move(x, line.y)
+        y = L.card_y + (L.card_h - L.lh) // 2 - (self.lift if 0 < k < 5 else 0)  # a number card's: above its shape
+        if line.x != x or line.y != y:
+            line.move(x, y)
         line.set(text, color, None)
 
     def message(self, text, color=ui.DIM):

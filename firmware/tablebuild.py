@@ -205,6 +205,8 @@ def build(tv, gfx, width, height, rules, symbols=1):
     # a row is left under it where the card has one to spare.
     h = L.card_h // s
     mark_row = h - 3 - (h - 12) // 2
+    if h < 12:
+        marks = None  # (the compact layout's cards: no room under a rank; its screens are mono)
     tv.faces = gfx.tiles(
         g,
         _card_sheet(gfx, L.slot_w // s, h, L.gap // s, s, kinds, marks, mark_row),
@@ -212,14 +214,15 @@ def build(tv, gfx, width, height, rules, symbols=1):
         L.card_y,
         L.slots,
         1,
-        (None,) + colors + (DEAD_RGB, 0xFF3030, 0xB0B0B0, ACTION_RGB, ui.WHITE)[: 5 if marks else kinds - 4],
+        (None,) + colors + (DEAD_RGB, 0xFF3030, ui.DIM, ACTION_RGB, ui.WHITE)[: 5 if marks else kinds - 4],
     )  # (5 dead, 6 its strike, 7 a box's frame, 8 action, 9 the cursor's card and white shapes)
     tv.slots = []
     mid = L.card_y + (L.card_h - L.lh) // 2  # the labels' text, in the middle of the card
-    # With the shapes on the tiles, the label goes up: its digits end two rows above the shape.
-    top = L.card_y + (mark_row - 11) * s if marks else mid
+    # With the shapes on the tiles, a number card's label goes up (table.py draw_face): its
+    # digits end two rows above the shape.
+    tv.lift = mid - L.card_y - (mark_row - 11) * s if marks else 0
     for i in range(L.slots):
-        tv.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, top, label, s))
+        tv.slots.append(ui.Line(g, L.strip_x + i * L.slot_w + L.gap, mid, label, s))
     # The scroll arrows: a glyph tile each, single size, in the middle of the text's height.
     y = mid + (L.lh - ui.CHAR_H) // 2
     tv.arrows = []

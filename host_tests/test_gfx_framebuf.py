@@ -150,3 +150,21 @@ def test_framebuf_changed_rectangles_merge_where_they_overlap_or_their_box_costs
         "[(0, 0, 150, 40)]",
         "[(0, 230, 10, 240)]",
     ]
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 240)])
+def test_a_16_colour_screen_shows_every_colour_of_the_table_as_it_is(tmp_path, size):
+    """A 4-bit framebuf has 16 colours, given out as they are first drawn; a 17th is drawn as the
+    nearest one already given (boards/gfx_framebuf.py FbGfx.value). The table's colours (the rows',
+    their text colours, the card faces', the UI's) fit: the 4-bit frames are the 8-bit ones."""
+    need_micropython()
+    w, h = size
+    for bits in "48":
+        (tmp_path / bits).mkdir()
+    eight, _ = fb_frames(tmp_path / "8", w, h, 8, TAPE)
+    four, _ = fb_frames(tmp_path / "4", w, h, 4, TAPE)
+    assert sorted(four) == sorted(eight)
+    bad = [
+        name + ": " + first_difference(four[name], eight[name], w) for name in sorted(four) if four[name] != eight[name]
+    ]
+    assert bad == []

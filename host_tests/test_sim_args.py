@@ -27,7 +27,9 @@ def window(monkeypatch):
     opened = []
     monkeypatch.setattr(sim, "display_available", lambda: True)
     monkeypatch.setattr(
-        sim, "run_window", lambda board, scale, nvm, lang=None, link=None: opened.append((board, scale, nvm)) or 0
+        sim,
+        "run_window",
+        lambda board, scale, nvm, lang=None, link=None, symbols=None: opened.append((board, scale, nvm)) or 0,
     )
     return opened
 
@@ -155,7 +157,7 @@ def test_sim_args_never_crash(tmp_path_factory, argv):
     opened = []
     saved = sim.display_available, sim.run_window, os.getcwd()
     sim.display_available = lambda: True
-    sim.run_window = lambda board, scale, nvm, lang=None, link=None: opened.append((board, scale)) or 0
+    sim.run_window = lambda board, scale, nvm, lang=None, link=None, symbols=None: opened.append((board, scale)) or 0
     os.chdir(box)
     try:
         code, text = run(argv)

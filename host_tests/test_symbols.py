@@ -4,7 +4,7 @@ screen, with the setting on (the default); absent with it off; the one-colour OL
 The shapes are the rows' (firmware/glyphs.py ROW_MARKS: circle red, triangle yellow, square blue,
 triangle down green): at each row's start, before the rank of a card named on a line (an
 opponent's last move), small on each card's tile in the hand (firmware/tablebuild.py
-CARD_MARKS), in the Help page's legend. Read here off the screen's pixels (the simulator's
+_card_sheet), at the round's end, in the Help page's legend. Read here off the screen's pixels (the simulator's
 display), the firmware's own Lines and its settings and saves.
 """
 
@@ -81,9 +81,22 @@ def test_symbols_on_by_default_each_card_in_the_hand_carries_its_rows_shape(prof
         c = card >> 5
         assert bits == PIXELS[c], (card, bits)
     tv = d.app.table
+    L = tv.L
+    mid = L.card_y + (L.card_h - L.lh) // 2
+    boxes = 0
     for i, text in enumerate(tv.slot_texts()):  # the label: the rank alone, its digits above the shape
         if 1 <= tv.shown_faces[i] <= 4:
             assert text == str(tv.items[tv.first + i] & 31)
+            # glyph row 9, a digit's last, two rows above the shape's first
+            assert tv.slots[i].y + 9 * L.s == L.card_y + (shape_row(L.card_h // L.s) - 2) * L.s
+    # The strip at its end: a move box's symbol stays in the middle of its frame.
+    tv.set_items(tv.items + [250, 251])  # engine/cards.py DRAW, END: boxes as a later turn has them
+    tv.draw_strip(d.app.match.view, len(tv.items) - 1, lambda m: False, False)
+    for i, text in enumerate(tv.slot_texts()):
+        if tv.shown_faces[i] == 6 and text:
+            assert tv.slots[i].y == mid, (i, text)
+            boxes += 1
+    assert boxes, "no move box on show"
     assert [tv.suit(c) for c in range(4)] == list(SHAPES)  # the rows' symbols: their shapes
 
 
@@ -173,12 +186,12 @@ def test_symbols_the_help_legend_names_each_shape_in_every_language(code):
 
     use(code)
     try:
-        lines = legend(GAME_ELFER, False, True).split("\n")
-        named = [line for line in lines if line and line[0] in SHAPES]
         words = [(t(k) % "").strip() for k in (b"card_red", b"card_yellow", b"card_blue", b"card_green")]
-        assert named == [SHAPES[c] + " " + words[c] for c in range(4)]
         assert all(w and "%" not in w for w in words)
-        assert not [line for line in legend(GAME_ELFER, False, False).split("\n") if line and line[0] in SHAPES]
+        for n in (4, 3, 0):  # the four colours, the three-colour game's, none (the symbols off)
+            lines = legend(GAME_ELFER, False, n).split("\n")
+            named = [line for line in lines if line and line[0] in SHAPES]
+            assert named == [SHAPES[c] + " " + words[c] for c in range(n)], (n, lines)
     finally:
         use("en")
 

@@ -77,7 +77,7 @@ def udp_radio_maker(join=None, port=None):
     return make
 
 
-def run_window(profile, scale, nvm, lang=None, link=None):
+def run_window(profile, scale, nvm, lang=None, link=None, symbols=None):
     from boards.sim import QuitRequested, SimBoard
     from firmware.runner import Runner
 
@@ -88,11 +88,14 @@ def run_window(profile, scale, nvm, lang=None, link=None):
 
     pygame.display.set_caption("Elfer Raus (%s): %s, Esc quits" % (profile, board.keyboard_help()))
     runner = Runner(board, os.environ.get)
-    if lang and runner.app is not None:  # asked for now: it wins over the language the saves hold
+    if (lang or symbols) and runner.app is not None:  # asked for now: wins over what the saves hold
         from firmware import screens
         from firmware.lang import CODES
 
-        runner.app.settings.set("lang", CODES.index(lang))
+        if lang:
+            runner.app.settings.set("lang", CODES.index(lang))
+        if symbols:
+            runner.app.settings.set("symbols", 1 if symbols == "on" else 0)
         screens.show_title(runner.app)
     if link is not None and link[0] is not None and runner.app is not None:
         from firmware import lobby
@@ -185,11 +188,12 @@ def main(argv=None):
     role = "host" if args.host else "join" if args.join is not None else None
     if args.lang:
         os.environ["ELFER_LANG"] = args.lang  # the firmware reads it through the Runner's getenv
-    if args.symbols:
+    if args.symbols:  # (read at boot, and set again after it: it wins over a saved choice, as --lang)
         os.environ["ELFER_SYMBOLS"] = "1" if args.symbols == "on" else "0"
     save = os.path.join(ROOT, "build", "sim-save.bin") if args.save is None else args.save
     link = (role, args.join or None, args.port)
-    return run_window(args.board or "sim", 3 if args.scale is None else args.scale, open_save(save), args.lang, link)
+    scale = 3 if args.scale is None else args.scale
+    return run_window(args.board or "sim", scale, open_save(save), args.lang, link, args.symbols)
 
 
 if __name__ == "__main__":
