@@ -73,6 +73,9 @@ class Board:
     # (logical button, printed name) for each button the board has (firmware/keys.py).
     labels = ()
 
+    # kind -> Hz where the board's speaker cannot play firmware/app.py's SOUNDS' pitches, or None.
+    sounds = None
+
     def __init__(self):
         self.display = None
         self.keys = None  # a keypad object
@@ -81,6 +84,7 @@ class Board:
         self.speaker = None
         self.pixels = None
         self.muted = False
+        self.loud = True  # (the sound setting: on, or quiet)
 
     def read_key(self):
         return self.read_keypad(self.keys.events, 0)
@@ -106,10 +110,16 @@ class Board:
         self.display.refresh()
 
     def tone(self, freq, ms):
-        """A short beep; boards without a speaker stay silent."""
+        """Start a short beep and return at once (the app calls hush() ms later); boards without
+        a speaker stay silent."""
         if self.speaker is None or self.muted:
             return
-        self.speaker.tone(freq, ms)
+        self.speaker.start(freq, self.loud)
+
+    def hush(self):
+        """The beep's time is up (firmware/app.py App.step)."""
+        if self.speaker is not None:
+            self.speaker.stop()
 
     def show_turn(self, seat, players):
         """Light the pixels in the color of the seat on turn (seat < 0: off)."""
@@ -160,61 +170,6 @@ def queue_overflowed(events):
         events.overflowed = False
         return True
     return False
-
-
-class Speaker:
-    """simpleio-like tone: PWM where the pin has it, else a square wave through the DAC
-    (the badges' speaker pin A0 is a DAC pin). A beep that fails stays silent: sound must
-    never stop the game."""
-
-    def __init__(self, pin, enable=None):
-        self.pin = pin
-        self.enable = None
-        self.pwm_ok = True
-        if enable is not None:
-            import digitalio
-
-            self.enable = digitalio.DigitalInOut(enable)
-            self.enable.switch_to_output(value=False)
-
-    def tone(self, freq, ms):
-        import time
-
-        if self.enable is not None:
-            self.enable.value = True
-        try:
-            if self.pwm_ok:
-                try:
-                    import pwmio
-
-                    pwm = pwmio.PWMOut(self.pin, frequency=freq, variable_frequency=False, duty_cycle=0x8000)
-                    time.sleep(ms / 1000)
-                    pwm.deinit()
-                    return
-                except (ImportError, ValueError, RuntimeError):
-                    self.pwm_ok = False  # no PWM on this pin: use the DAC from now on
-            self._dac_tone(freq, ms)
-        except Exception as e:  # a missing audio module or a busy pin: no beep, no crash
-            print("tone failed:", e)
-        finally:
-            if self.enable is not None:
-                self.enable.value = False
-
-    def _dac_tone(self, freq, ms):
-        import array
-        import time
-
-        import audiocore
-        import audioio
-
-        rate = 8000
-        n = max(2, rate // freq)
-        wave = array.array("H", [0x4000] * (n // 2) + [0xC000] * (n - n // 2))
-        out = audioio.AudioOut(self.pin)
-        out.play(audiocore.RawSample(wave, sample_rate=rate), loop=True)
-        time.sleep(ms / 1000)
-        out.stop()
-        out.deinit()
 
 
 def builtin_display():

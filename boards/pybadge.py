@@ -3,9 +3,10 @@
 import board
 import keypad
 
-from boards.base import Board, Speaker, builtin_display, neopixels
+from boards.base import Board, builtin_display, neopixels
 from boards.gfx_displayio import GFX
 from boards.schemes import PyBadgeScheme
+from boards.speaker import Speaker
 
 
 def shift_register_keys(count):
@@ -28,7 +29,7 @@ class PyBadge(PyBadgeScheme, Board):
         self.display = builtin_display()
         self.keys = shift_register_keys(8)
         self.event = keypad.Event()
-        self.speaker = Speaker(board.SPEAKER, getattr(board, "SPEAKER_ENABLE", None))
+        self.speaker = Speaker(board.SPEAKER, getattr(board, "SPEAKER_ENABLE", None), True)  # A0: the DAC
         self.pixels = neopixels(5)
         self._battery = None
 

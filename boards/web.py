@@ -243,9 +243,12 @@ class Host:
         return out
 
     def take_tone(self):
-        """The tone asked for since the last call, as freq * 10000 + ms (0: none)."""
+        """The tone asked for since the last call, as freq * 10000 + ms, negative when the sound
+        is quiet (0: none)."""
         board = self.board
         got = board.tone_freq * 10000 + board.tone_ms
+        if not board.loud:
+            got = -got
         board.tone_ms = 0
         return got
 

@@ -14,6 +14,7 @@ from firmware import screens, ui
 from firmware.buttons import Input
 from firmware.lang import forget, t
 from firmware.settings import Settings
+from firmware.ticks import ticks_add, ticks_diff
 
 _SNAPSHOT_MAX = const(640)  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
 
@@ -49,6 +50,7 @@ class App:
         self.dirty = False
         self.work = []  # a long task's pieces still to run, one a loop pass (later())
         self.now = 0
+        self.hush_at = None  # when the sound on now ends (ticks ms), or None
         self.seed = 1
         # A linked table (firmware/remote.py: the host's or a client's session), or None. Its
         # match is not saved, nor counted in the statistics (docs/link.md).
@@ -120,6 +122,9 @@ class App:
 
     def step(self, now):
         self.now = now
+        if self.hush_at is not None and ticks_diff(now, self.hush_at) >= 0:
+            self.hush_at = None
+            self.board.hush()
         if self.link is not None:  # the radio's frames in and out, on every screen
             self.link.step(self, now)
         due = False
@@ -161,12 +166,17 @@ class App:
     def apply_settings(self):
         s = self.settings
         self.board.muted = not s.sound
+        self.board.loud = s.sound != 2  # 0 off, 1 on, 2 quiet (1 was on before quiet came)
         self.board.brightness(s.brightness)
 
     def sound(self, kind):
+        """Start the sound of kind (the board's own table where its speaker needs one) and go on:
+        step() hushes it when its time is up, so no loop pass waits for a sound."""
         if self.settings.sound:
             f, ms = SOUNDS[kind]
-            self.board.tone(f, ms)
+            own = self.board.sounds
+            self.board.tone(own[kind] if own else f, ms)
+            self.hush_at = ticks_add(self.now, ms)
 
     # --- the match ----------------------------------------------------------------
     def rules_problem(self):

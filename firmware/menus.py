@@ -168,7 +168,7 @@ class SettingsMenu(Menu):
             item(t(b"m_language"), "lang", LANGUAGES, s.lang),
             item(t(b"m_speed"), "speed", SPEEDS, s.speed),
             item(t(b"m_marks"), "marks", ON_OFF, s.marks),
-            item(t(b"m_sound"), "sound", ON_OFF, s.sound),
+            item(t(b"m_sound"), "sound", SOUND_LEVELS, (0, 2, 1)[s.sound]),
         ]
         if not app.board.gfx.mono:  # (a screen without colour always shows the shapes)
             items.append(item(t(b"m_symbols"), "symbols", ON_OFF, s.symbols))
@@ -196,6 +196,7 @@ class SettingsMenu(Menu):
 
 
 SPEEDS = ((b"c_instant", 0), (b"c_fast", 1), (b"c_normal", 2), (b"c_slow", 3))
+SOUND_LEVELS = ((b"c_off", 0), (b"c_quiet", 2), (b"c_on", 1))  # (1 is on: saved before quiet came)
 # Each language in its own words, or its code where the name does not fit ("Nederlands|NL").
 LANGUAGES = tuple((NAMES[i] + "|" + CODES[i].upper(), i) for i in range(len(CODES)))
 BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))

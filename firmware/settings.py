@@ -5,7 +5,7 @@ the Settings menu wins over them):
     ELFER_LANG = "de"        # en, de, es, nl or pt
     ELFER_SPEED = "2"        # 0 instant, 1 fast, 2 normal, 3 slow
     ELFER_MARKS = "1"        # show playable cards
-    ELFER_SOUND = "1"
+    ELFER_SOUND = "1"        # 1 on, 2 quiet, 0 off
     ELFER_BRIGHTNESS = "4"   # 1..4 quarters
     ELFER_SYMBOLS = "1"      # each Elfer Raus colour's shape on its cards and rows
 A bad value keeps the default: the serial console says why, the title menu names it.
@@ -19,7 +19,7 @@ DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
 # each one's lowest, highest and default value, three bytes a setting (a bytes, not a tuple
 # each: the table holds 160 bytes less).
 NAMES = ("speed", "marks", "sound", "brightness", "lang", "symbols")
-RANGES = b"\x00\x03\x02" b"\x00\x01\x01" b"\x00\x01\x01" b"\x01\x04\x04" b"\x00\x04\x00" b"\x00\x01\x01"
+RANGES = b"\x00\x03\x02" b"\x00\x01\x01" b"\x00\x02\x01" b"\x01\x04\x04" b"\x00\x04\x00" b"\x00\x01\x01"
 
 
 class Settings:

@@ -59,10 +59,17 @@ def test_bundle_has_what_the_board_runs(tmp_path, digest):
         "boards/pybadge.mpy",
         "boards/pygamer.mpy",
         "boards/schemes.mpy",
+        "boards/speaker.mpy",
     }
     assert b'ELFER_BOARD = "pygamer"' in got["settings.toml"]
     assert got["selftest.txt"].decode().strip() == "digest=" + digest
     assert total == sum(len(v) for v in got.values()) and total < capacity
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue", "feather_tft", "pico_lcd_114"])
+def test_bundle_carries_the_speaker_only_for_a_board_that_has_one(board):
+    modules = {rel.rsplit(".", 1)[0] for rel, _ in bundle.plan(board)}
+    assert ("boards/speaker" in modules) == (board in ("pybadge", "clue"))
 
 
 @pytest.mark.parametrize("board", sorted(b for b in bundle.BOARDS if bundle.BOARDS[b][1]))

@@ -112,6 +112,10 @@ def make_board(name):
                 def __init__(self):
                     Board.__init__(self)
                     self.display = displayio.Display(self.width, self.height)
+                    if name in ("pybadge", "pygamer", "clue"):  # their speaker's code, held as theirs
+                        from boards.speaker import Speaker
+
+                        self.speaker = Speaker(None, None, name != "clue")  # (no pwmio, audioio: silent)
 
             board = Posed()
             del sys.modules["boards.schemes"]  # a board imports its own profile, not every board's

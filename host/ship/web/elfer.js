@@ -361,13 +361,17 @@ function wakeAudio() {
   if (audio && audio.state === "suspended") audio.resume();
 }
 
+// v: freq * 10000 + ms, negative for the quiet setting (boards/web.py take_tone). The page
+// plays it for its time; the firmware's loop goes on meanwhile, as on a board.
 function beep(v) {
   if (!audio || !v) return;
+  const quiet = v < 0;
+  v = Math.abs(v);
   const freq = Math.floor(v / 10000), ms = v % 10000;
   const osc = audio.createOscillator(), gain = audio.createGain();
   osc.type = "square";
   osc.frequency.value = freq;
-  gain.gain.value = 0.04;
+  gain.gain.value = quiet ? 0.01 : 0.04;
   osc.connect(gain).connect(audio.destination);
   osc.start();
   osc.stop(audio.currentTime + ms / 1000);
