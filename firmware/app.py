@@ -18,6 +18,9 @@ from firmware.ticks import ticks_add, ticks_diff
 
 _SNAPSHOT_MAX = const(640)  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
 
+# The backlight dims after this long without a press or a change on the screen (Settings > Dim:
+# 30 s, 2 min, never: beyond ticks_diff's reach), and the next press only wakes it.
+DIM_MS = (30000, 120000, 1 << 28)
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
 
@@ -51,6 +54,7 @@ class App:
         self.work = []  # a long task's pieces still to run, one a loop pass (later())
         self.now = 0
         self.hush_at = None  # when the sound on now ends (ticks ms), or None
+        self.seen_at = 0  # the last press or change on the screen (ticks ms); None: dimmed
         self.seed = 1
         # A linked table (firmware/remote.py: the host's or a client's session), or None. Its
         # match is not saved, nor counted in the statistics (docs/link.md).
@@ -140,6 +144,12 @@ class App:
         if self.dirty:
             self.dirty = False
             self.board.refresh()
+            if self.seen_at is None:  # something happened: the backlight comes back
+                self.board.brightness(self.settings.brightness)
+            self.seen_at = now
+        elif self.seen_at is not None and ticks_diff(now, self.seen_at) > DIM_MS[self.settings.dim]:
+            self.seen_at = None  # nothing pressed or changed for that long: the backlight dims
+            self.board.brightness(1)
         if due:  # after the screen: a save never holds a move back from the player's eyes
             self.save_if_due()
 
@@ -150,6 +160,11 @@ class App:
             b = self.input.next(now)
             if not b:
                 return False
+            if self.seen_at is None:  # the press that wakes the screen does nothing else
+                self.seen_at = now
+                self.board.brightness(self.settings.brightness)
+                continue
+            self.seen_at = now
             screen = self.screen
             screen.button(self, b, now)
             if self.screen is not screen:

@@ -174,6 +174,7 @@ class SettingsMenu(Menu):
             items.append(item(t(b"m_symbols"), "symbols", ON_OFF, s.symbols))
         if app.board.has_backlight:
             items.append(item(t(b"m_brightness"), "brightness", BRIGHTNESS, s.brightness - 1))
+            items.append(item(t(b"m_dim"), "dim", DIMS, s.dim))
         items.append(item(t(b"m_back"), "back"))
         return items
 
@@ -200,6 +201,7 @@ SOUND_LEVELS = ((b"c_off", 0), (b"c_quiet", 2), (b"c_on", 1))  # (1 is on: saved
 # Each language in its own words, or its code where the name does not fit ("Nederlands|NL").
 LANGUAGES = tuple((NAMES[i] + "|" + CODES[i].upper(), i) for i in range(len(CODES)))
 BRIGHTNESS = (("25%", 1), ("50%", 2), ("75%", 3), ("100%", 4))
+DIMS = (("30 s", 0), ("2 min", 1), (b"c_never", 2))  # (the app's dim times: App.step)
 
 
 def stats_text(app):

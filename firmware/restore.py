@@ -93,6 +93,7 @@ def _match_from(app, snap):
     m = Match(s.rules, levels, seed, state=s, bots=bots, tape=snap.tape)
     snap = None
     app.continue_with(m, setup_of(app.setup, s.rules, levels))
+    unload("firmware.choices")  # setup_of's tables: not held with the new table and match until show_table's
     if s.is_round_over():
         # Saved at its round's end: the save stays that until the Scores page's A deals the next
         # round, so a reset on the round's pages comes back to the last of them, Scores (B there:

@@ -3,7 +3,7 @@
 Loaded when the app boots with a storage region, and when it saves. The
 payload (docs/saves.md):
 
-    version (3) | settings: speed, marks, sound, brightness, language, symbols (6)
+    version (4) | settings: speed, marks, sound, brightness, language, symbols, dim (7)
     | statistics: count (1), then 17 bytes per (game, opponents) entry
     | match: length (u16), then the engine snapshot (engine/snapshot.py) or nothing
 
@@ -18,7 +18,7 @@ engine/snapshot.py and firmware/store.py.
 
 from firmware.settings import NAMES as SETTINGS  # (their order is the payload's)
 
-VERSION = 3  # 2: the same without the symbols byte, 1: nor the language byte (both still read)
+VERSION = 4  # 3: without the dim byte, 2: nor the symbols byte, 1: nor the language byte (all read)
 
 GAMES = ("elfer", "cinquillo", "bastard")
 LEVELS = ("random", "easy", "medium", "expert", "master")
@@ -63,6 +63,7 @@ def head(settings, stats):
     """Version, settings and statistics: the payload before the match."""
     out = bytearray([VERSION, settings.speed, settings.marks, settings.sound, settings.brightness, settings.lang])
     out.append(settings.symbols)
+    out.append(settings.dim)
     keys = sorted(stats)[:MAX_ENTRIES]
     out.append(len(keys))
     for key in keys:

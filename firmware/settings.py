@@ -1,4 +1,4 @@
-"""Player settings: language, bot speed, playable marks, sound, brightness, colour symbols.
+"""Player settings: language, bot speed, playable marks, sound, brightness, colour symbols, dimming.
 
 Defaults can be set in settings.toml (read once, at boot; a saved choice from
 the Settings menu wins over them):
@@ -8,6 +8,7 @@ the Settings menu wins over them):
     ELFER_SOUND = "1"        # 1 on, 2 quiet, 0 off
     ELFER_BRIGHTNESS = "4"   # 1..4 quarters
     ELFER_SYMBOLS = "1"      # each Elfer Raus colour's shape on its cards and rows
+    ELFER_DIM = "0"          # the backlight dims when idle: 0 after 30 s, 1 after 2 min, 2 never
 A bad value keeps the default: the serial console says why, the title menu names it.
 """
 
@@ -18,8 +19,8 @@ DELAYS = (0, 250, 700, 1400)  # ms between bot moves per speed
 # The settings, in the order a save keeps them (firmware/saves.py: append, never reorder), and
 # each one's lowest, highest and default value, three bytes a setting (a bytes, not a tuple
 # each: the table holds 160 bytes less).
-NAMES = ("speed", "marks", "sound", "brightness", "lang", "symbols")
-RANGES = b"\x00\x03\x02" b"\x00\x01\x01" b"\x00\x02\x01" b"\x01\x04\x04" b"\x00\x04\x00" b"\x00\x01\x01"
+NAMES = ("speed", "marks", "sound", "brightness", "lang", "symbols", "dim")
+RANGES = b"\x00\x03\x02" b"\x00\x01\x01" b"\x00\x02\x01" b"\x01\x04\x04" b"\x00\x04\x00" b"\x00\x01\x01" b"\x00\x02\x00"
 
 
 class Settings:

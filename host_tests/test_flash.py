@@ -356,7 +356,7 @@ USER_SETTINGS = (
 )
 ADDED = (
     "settings.toml: added ELFER_BOARD, ELFER_LANG, ELFER_MARKS, ELFER_SOUND, ELFER_BRIGHTNESS, ELFER_SYMBOLS,"
-    " kept your other settings"
+    " ELFER_DIM, kept your other settings"
 )
 
 

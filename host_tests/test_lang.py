@@ -150,7 +150,7 @@ def test_saves_of_version_1_without_a_language_still_load():
     s = Settings()
     s.set("lang", 3)
     new = saves.encode(s, {}, b"")
-    assert new[0] == 3 and new[5] == 3 and new[6] == 1  # (version 3: the colour symbols after it)
+    assert new[0] == 4 and new[5] == 3 and new[6] == 1  # (version 3: the colour symbols after it, 4: dim)
     old = bytes([1, 1, 0, 1, 2, 0, 0, 0])  # version 1: speed, marks, sound, brightness; no stats, no match
     lang.use("en")
     s2 = Settings()

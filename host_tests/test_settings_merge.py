@@ -19,7 +19,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 with open(os.path.join(ROOT, "device", "settings.toml.in")) as f:
     OURS = f.read().format(board="pybadge").encode()
-OUR_KEYS = ["ELFER_BOARD", "ELFER_SPEED", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS", "ELFER_SYMBOLS"]
+OUR_KEYS = [
+    "ELFER_BOARD",
+    "ELFER_SPEED",
+    "ELFER_MARKS",
+    "ELFER_SOUND",
+    "ELFER_BRIGHTNESS",
+    "ELFER_SYMBOLS",
+    "ELFER_DIM",
+]
 
 
 def cp_getenv(data, key):
@@ -138,7 +146,15 @@ USER = (
 
 def test_merge_keeps_every_byte_and_adds_only_missing_keys():
     merged, added = cpsettings.merge(USER, OURS)
-    assert added == ["ELFER_BOARD", "ELFER_LANG", "ELFER_MARKS", "ELFER_SOUND", "ELFER_BRIGHTNESS", "ELFER_SYMBOLS"]
+    assert added == [
+        "ELFER_BOARD",
+        "ELFER_LANG",
+        "ELFER_MARKS",
+        "ELFER_SOUND",
+        "ELFER_BRIGHTNESS",
+        "ELFER_SYMBOLS",
+        "ELFER_DIM",
+    ]
     assert merged.startswith(USER)  # comments, order, unknown keys, the user's ELFER_SPEED: all as they were
     assert cp_getenv(merged, "CIRCUITPY_WIFI_PASSWORD") == ("OK", b's3cr#t "quoted"', True)
     assert cp_getenv(merged, "CIRCUITPY_WEB_API_PORT") == ("OK", b"8080", False)

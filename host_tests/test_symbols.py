@@ -161,12 +161,12 @@ def test_symbols_setting_in_settings_toml_the_menu_and_the_saves():
     assert "ELFER_SYMBOLS" in s.load_defaults({"ELFER_SYMBOLS": "maybe"}.get) and s.symbols == 0
     with pytest.raises(ValueError, match="setting symbols must be 0..1, got 2"):
         s.set("symbols", 2)
-    # Saved with the others (payload version 3), read back; a version 2 payload keeps the default.
+    # Saved with the others (payload version 4), read back; a version 2 payload keeps the default.
     payload = saves.encode(s, {}, None)
-    assert payload[0] == 3 and payload[6] == 0
+    assert payload[0] == 4 and payload[6] == 0
     fresh = Settings()
     assert saves.decode(payload, fresh) == ({}, None, "") and fresh.symbols == 0
-    old = bytes([2]) + payload[1:6] + payload[7:]
+    old = bytes([2]) + payload[1:6] + payload[8:]
     fresh = Settings()
     assert saves.decode(old, fresh) == ({}, None, "") and fresh.symbols == 1 and fresh.lang == s.lang
     # The Settings menu has it on a colour screen; the one-colour screen, which always shows the
