@@ -19,8 +19,9 @@ from firmware.ticks import ticks_add, ticks_diff
 _SNAPSHOT_MAX = const(640)  # room for a match's snapshot in a save (about 200 bytes for a 6-player match)
 
 # The backlight dims after this long without a press or a change on the screen (Settings > Dim:
-# 30 s, 2 min, never: beyond ticks_diff's reach), and the next press only wakes it.
-DIM_MS = (30000, 120000, 1 << 28)
+# 30 s, 2 min, never: beyond ticks_diff's reach, 2**28 on CircuitPython, 2**29 on MicroPython),
+# and the next press only wakes it.
+DIM_MS = (30000, 120000, 1 << 29)
 SOUNDS = {"play": (880, 25), "draw": (440, 40), "refuse": (180, 120), "won": (1320, 180), "lost": (220, 250)}
 
 
