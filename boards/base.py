@@ -10,7 +10,7 @@ the board cannot tell: then the firmware takes the time it read it), overflowed(
 queue lost events; cleared by asking), keymap (key
 number -> logical button), holdmap (None, or per key None or a 3-tuple of
 logical buttons for a short, long and very long press: the CLUE and the
-one- and three-button Feathers), has_backlight, tone(freq, ms),
+one- and three-button Feathers), has_backlight, tone(freq, ms) and hush(),
 show_turn(seat, players), battery() (percent or None), brightness(level),
 storage() (a byte region for saves, or None), fast (the board decides fast enough for
 the bot levels made for fast hosts: the firmware offers the master level only there,

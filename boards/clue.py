@@ -15,7 +15,7 @@ class Clue(ClueScheme, Board):
     radio_seats = 4  # BLE: the host's 4 peripheral connections (boards/radio_ble.py _PERIPHERALS)
     # The piezo is barely heard below about 2 kHz (Adafruit_CircuitPython_CLUE issue 56): the
     # app's sounds an octave or two up, each kind still its own pitch.
-    sounds = {"play": 2637, "draw": 2349, "refuse": 2000, "won": 3520, "lost": 2217}  # Hz; the lengths the app's
+    sounds = {"play": 2637, "draw": 2349, "refuse": 2000, "won": 3520, "lost": 2217}  # Hz, the app's lengths
 
     def __init__(self):
         Board.__init__(self)

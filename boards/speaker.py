@@ -16,7 +16,7 @@ class Speaker:
         self.pin = pin
         self.dac = dac
         self.enable = None
-        self.out = None  # the PWMOut or AudioOut sounding, or None
+        self.out = None  # the PWMOut sounding, or the DAC's AudioOut once made; else None
         self.wave = None  # the DAC's looped sample while it plays
         if enable is not None:
             import digitalio
@@ -25,7 +25,8 @@ class Speaker:
             self.enable.switch_to_output(value=False)
 
     def start(self, freq, loud=True):
-        """Sound freq Hz until stop(): loud at half duty (full swing on the DAC), else a sixteenth."""
+        """Sound freq Hz until stop(): loud at half duty (half the DAC's range), quiet at a
+        sixteenth of that (a quarter of the swing)."""
         self.stop()
         if self.enable is not None:
             self.enable.value = True
@@ -34,14 +35,15 @@ class Speaker:
                 import array
 
                 import audiocore
-                import audioio
 
+                if self.out is None:  # made once: AudioOut ramps the DAC for ~33 ms when made and let go
+                    import audioio
+
+                    self.out = audioio.AudioOut(self.pin)
                 n = max(2, 8000 // freq)  # a period at 8 kHz
                 lo, hi = (0x4000, 0xC000) if loud else (0x7000, 0x9000)
-                self.wave = audiocore.RawSample(
-                    array.array("H", [lo] * (n // 2) + [hi] * (n - n // 2)), sample_rate=8000
-                )
-                self.out = audioio.AudioOut(self.pin)
+                wave = array.array("H", [lo] * (n // 2) + [hi] * (n - n // 2))
+                self.wave = audiocore.RawSample(wave, sample_rate=8000)
                 self.out.play(self.wave, loop=True)
             else:
                 import pwmio
@@ -54,14 +56,15 @@ class Speaker:
 
     def stop(self):
         out = self.out
-        self.out = None
-        self.wave = None
         try:
-            if out is not None:
-                if self.dac:
-                    out.stop()  # the AudioOut's loop ends
+            if self.dac:
+                if self.wave is not None:
+                    out.stop()  # the loop ends; the AudioOut stays for the next tone
+            elif out is not None:
+                self.out = None
                 out.deinit()
         except Exception as e:
             print("tone failed:", e)
+        self.wave = None
         if self.enable is not None:
             self.enable.value = False

@@ -149,8 +149,11 @@ class App:
                 self.board.brightness(self.settings.brightness)
             self.seen_at = now
         elif self.seen_at is not None and ticks_diff(now, self.seen_at) > DIM_MS[self.settings.dim]:
-            self.seen_at = None  # nothing pressed or changed for that long: the backlight dims
-            self.board.brightness(1)
+            # Nothing pressed or changed for that long: the backlight dims, where it has one
+            # brighter than the dim level (else the press that wakes it would only be lost).
+            if self.board.has_backlight and self.settings.brightness > 1:
+                self.seen_at = None
+                self.board.brightness(1)
         if due:  # after the screen: a save never holds a move back from the player's eyes
             self.save_if_due()
 

@@ -39,6 +39,10 @@ class Runner:
             self.fail(e)
 
     def fail(self, e):
+        try:
+            self.board.hush()  # a tone the crashed pass started: no loop of the app's stops it now
+        except Exception:
+            pass
         app = self.app
         store = app.store if app is not None else None
         aside = app is not None and app.continuing and app.set_aside()  # Continue never crashes twice

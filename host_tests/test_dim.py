@@ -13,8 +13,13 @@ def idle(d, ms):
         d.step(1000)
 
 
+def lit(d):
+    d.board.has_backlight = True  # as a PyBadge's (the desktop window has none)
+    return d
+
+
 def test_dim_after_30_s_idle_and_a_press_only_wakes_the_screen():
-    d = simdrive.Driver("pybadge", keyboard=False, lazy=True)
+    d = lit(simdrive.Driver("pybadge", keyboard=False, lazy=True))
     d.app.settings.set("brightness", 3)
     d.app.apply_settings()
     idle(d, 29000)
@@ -30,7 +35,7 @@ def test_dim_after_30_s_idle_and_a_press_only_wakes_the_screen():
 
 def test_dim_after_2_min_or_never_as_set():
     for dim, after in ((1, 120000), (2, None)):
-        d = simdrive.Driver("pybadge", keyboard=False, lazy=True)
+        d = lit(simdrive.Driver("pybadge", keyboard=False, lazy=True))
         d.app.settings.set("dim", dim)
         idle(d, 119000)
         assert d.board.level == 4
@@ -39,12 +44,26 @@ def test_dim_after_2_min_or_never_as_set():
 
 
 def test_dim_a_change_on_the_screen_wakes_it_and_keeps_it_lit():
-    d = simdrive.Driver("pybadge", keyboard=False, lazy=True, speed=3)
+    d = lit(simdrive.Driver("pybadge", keyboard=False, lazy=True, speed=3))
     d.setup_match("elfer", players=3)
     d.play_turn()  # the bots' moves follow, 1.4 s apart
     for _ in range(40):
         d.step(1000)
         assert d.board.level == 4 or not d.app.match.state.turn, "dimmed while the bots played"
+
+
+def test_dim_never_where_it_would_not_show_and_the_press_then_acts():
+    """No backlight (the desktop window), or one already at the dim level: nothing dims, so no
+    press is taken for a wake."""
+    for backlight, level in ((False, 4), (True, 1)):
+        d = simdrive.Driver("pybadge", keyboard=False, lazy=True)
+        d.board.has_backlight = backlight
+        d.app.settings.set("brightness", level)
+        d.app.apply_settings()
+        idle(d, 40000)
+        pos = d.app.screen.pos
+        d.press("DOWN")
+        assert d.app.screen.pos == pos + 1 and d.board.level == level, (backlight, level)
 
 
 def test_dim_is_a_setting_saved_and_read_from_settings_toml():

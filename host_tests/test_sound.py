@@ -158,43 +158,46 @@ def test_sound_the_browser_page_is_told_quiet_and_plays_for_the_tones_time(tmp_p
 
 class FakeAudioOut:
     live = []
+    made = 0
 
     def __init__(self, pin):
         self.playing = None
+        FakeAudioOut.made += 1
 
     def play(self, sample, loop=False):
         assert loop, "a tone's one period, looped"
         self.playing = sample
-        FakeAudioOut.live.append(self)
 
     def stop(self):
         self.playing = None
 
     def deinit(self):
-        assert self.playing is None, "stopped before deinit"
-        FakeAudioOut.live.remove(self)
+        raise AssertionError("let go: its DAC ramps for ~33 ms (ports/atmel-samd/common-hal/audioio)")
 
 
 def test_sound_the_badges_dac_loops_a_period_and_stops_at_its_time(speaker_board, monkeypatch):
     """The PyBadge's and PyGamer's A0 has no PWM: a period of the square wave looped by audioio
-    (shared-bindings/audioio/AudioOut.c play(loop=True)), stopped and let go by the loop."""
+    (shared-bindings/audioio/AudioOut.c play(loop=True)) and stopped by the loop; the AudioOut is
+    made once (making and letting one go ramps the DAC for ~33 ms each on the SAMD51)."""
     import array
 
     monkeypatch.setitem(sys.modules, "audioio", types.SimpleNamespace(AudioOut=FakeAudioOut))
     monkeypatch.setitem(
         sys.modules, "audiocore", types.SimpleNamespace(RawSample=lambda a, sample_rate: (a, sample_rate))
     )
-    FakeAudioOut.live = []
+    FakeAudioOut.made = 0
     d = speaker_board
     app = d.app
     app.board.speaker = Speaker("A0", None, True)
-    t0 = app.now
-    app.sound("draw")  # 440 Hz, 40 ms
-    (out,) = FakeAudioOut.live
-    wave, rate = out.playing
-    assert isinstance(wave, array.array) and rate == 8000 and len(wave) == 8000 // 440
-    app.step(t0 + 40)
-    assert FakeAudioOut.live == []
+    for _ in range(3):
+        t0 = app.now
+        app.sound("draw")  # 440 Hz, 40 ms
+        out = app.board.speaker.out
+        wave, rate = out.playing
+        assert isinstance(wave, array.array) and rate == 8000 and len(wave) == 8000 // 440
+        app.step(t0 + 40)
+        assert out.playing is None
+    assert FakeAudioOut.made == 1
 
 
 def test_sound_a_boards_own_pitches_replace_the_apps_and_keep_its_lengths():
@@ -207,3 +210,24 @@ def test_sound_a_boards_own_pitches_replace_the_apps_and_keep_its_lengths():
     d.board.sounds = None
     d.app.sound("won")
     assert d.board.tones[-1] == SOUNDS["won"]
+
+
+def test_sound_a_crash_in_the_pass_that_started_a_tone_silences_it(monkeypatch):
+    """The error screen runs no loop of the app's: firmware/runner.py's fail() hushes the board."""
+    monkeypatch.setitem(sys.modules, "pwmio", types.SimpleNamespace(PWMOut=FakePWM))
+    monkeypatch.setitem(sys.modules, "digitalio", types.SimpleNamespace(DigitalInOut=FakePin))
+    FakePWM.live = []
+    d = simdrive.Driver("pybadge", keyboard=False, lazy=True, runner=True)
+    board = d.board
+    board.speaker = Speaker("A0", "SPEAKER_ENABLE")
+    board.tone = types.MethodType(Board.tone, board)
+    board.hush = types.MethodType(Board.hush, board)
+
+    def crash(*_):
+        d.app.sound("lost")
+        raise MemoryError("memory allocation failed, allocating 1024 bytes")
+
+    monkeypatch.setattr(d.app.screen, "tick", crash)
+    d.step(20)
+    assert d.runner.error is not None  # the error screen
+    assert FakePWM.live == [] and board.speaker.enable.value is False
