@@ -17,9 +17,6 @@ def legend(game, bastard=False, shapes=0):
     many Elfer Raus colours' shapes are on show (a screen without colour, or the colour symbols
     on: 4, or 3 in the three-colour game), or 0."""
     lines = ["\u21bb\u21ba " + t(b"table_leg_dir"), "\u25a4 " + t(b"table_leg_stock")]
-    if game != GAME_CINQUILLO:
-        for c in range(shapes):
-            lines.append(ROW_MARKS[c] + " " + (t(COLOR_KEYS[c]) % "").strip())
     if game == GAME_CINQUILLO:
         names = t(b"table_suits").split(",")
         for c in range(4):
@@ -27,6 +24,9 @@ def legend(game, bastard=False, shapes=0):
         court = t(b"table_court")
         for i in range(3):
             lines.append(court[i] + " " + t(COURT_KEYS[i]))
+    else:
+        for c in range(shapes):
+            lines.append(ROW_MARKS[c] + " " + (t(COLOR_KEYS[c]) % "").strip())
     for m in (DRAW, END, PASS):
         lines.append(MOVE_TEXT[m - DRAW] + " " + t(MOVE_KEYS[m]))
     lines.append(t(b"table_leg_cursor"))

@@ -6,6 +6,7 @@ dropped when the table is shown again (firmware/app.py show): a round in play do
 """
 
 from boards.base import DOWN, LEFT, RIGHT, START, UP, A, B
+from engine.cards import GAME_ELFER, SKIP
 from firmware import keys, ui
 from firmware.lang import t
 from firmware.screens import Screen, show_title
@@ -265,7 +266,7 @@ def round_end_pager(app):
     from firmware import results
 
     m = app.match
-    if m.rules.game == 0 and (app.board.gfx.mono or app.settings.symbols):  # Elfer Raus, its shapes on
+    if m.rules.game == GAME_ELFER and (app.board.gfx.mono or app.settings.symbols):  # its shapes on
         name = _shaped  # (and engine/names.py not loaded for it)
     else:
         from engine.names import card_token as name
@@ -276,10 +277,12 @@ def round_end_pager(app):
 
 def _shaped(g, c):
     """An Elfer Raus card as the table shows it with the colour symbols: its row's shape and rank
-    ("\u25cf19"; firmware/table.py ROW_MARKS), an action card SK or RV (variant V6)."""
-    if c < 128:
-        return "\u25cf\u25b2\u25a1\u25bc"[c >> 5] + str(c & 31)
-    return "SK" if c == 129 else "RV"  # engine/cards.py SKIP, REVERSE
+    ("\u25cf19"), an action card SK or RV (variant V6) as the table names them."""
+    if c < SKIP:
+        from firmware.table import ROW_MARKS  # (loaded: the round's table was on show)
+
+        return ROW_MARKS[c >> 5] + str(c & 31)
+    return "SK" if c == SKIP else "RV"
 
 
 def score_page(app):

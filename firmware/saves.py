@@ -61,9 +61,9 @@ def with_match(blob):
 
 def head(settings, stats):
     """Version, settings and statistics: the payload before the match."""
-    out = bytearray([VERSION, settings.speed, settings.marks, settings.sound, settings.brightness, settings.lang])
-    out.append(settings.symbols)
-    out.append(settings.dim)
+    out = bytearray([VERSION])
+    for name in SETTINGS:
+        out.append(getattr(settings, name))
     keys = sorted(stats)[:MAX_ENTRIES]
     out.append(len(keys))
     for key in keys:

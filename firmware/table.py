@@ -245,10 +245,10 @@ class TableView:
                     elif m == SKIP or m == REVERSE:
                         text, kind, color = "SK" if m == SKIP else "RV", 6 if mono else 7, ui.WHITE
                     elif dead:
-                        text, kind, color = self.face(m, 0), 5, 0xFFB0B0  # pink on the dark red
+                        text, kind, color = self.face(m, False), 5, 0xFFB0B0  # pink on the dark red
                     else:
                         c = m >> 5
-                        text, kind, color = self.face(m, 0), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
+                        text, kind, color = self.face(m, False), 6 if mono else 1 + c, ui.WHITE if mono else on[c]
                     if i == inverted:
                         kind, color = 8, ui.BLACK
                     self.draw_face(i, kind, text, color)
